@@ -100,6 +100,17 @@ export type GeneratedEndpoint =
   | 'POST /in-store/key={storeKey}/customers/email-token'
   | 'GET /in-store/key={storeKey}/customers/email-token={emailToken}'
   | 'POST /in-store/key={storeKey}/customers/email/confirm'
+  | 'POST /discount-codes'
+  | 'GET /discount-codes'
+  | 'GET /discount-codes/{ID}'
+  | 'POST /discount-codes/{ID}'
+  | 'DELETE /discount-codes/{ID}'
+  | 'GET /discount-codes/key={key}'
+  | 'POST /discount-codes/key={key}'
+  | 'DELETE /discount-codes/key={key}'
+  | 'GET /in-store/key={storeKey}/discount-codes'
+  | 'GET /in-store/key={storeKey}/discount-codes/{ID}'
+  | 'GET /in-store/key={storeKey}/discount-codes/key={key}'
   | 'POST /graphql'
   | 'POST /inventory'
   | 'GET /inventory'
@@ -568,6 +579,35 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
     storeScoped: true,
   },
   'POST /in-store/key={storeKey}/customers/email/confirm': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'POST /discount-codes': { anyOf: [['manage_discount_codes'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /discount-codes': {
+    anyOf: [['view_discount_codes'], ['view_orders'], ['manage_discount_codes'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /discount-codes/{ID}': {
+    anyOf: [['view_discount_codes'], ['view_orders'], ['manage_discount_codes'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /discount-codes/{ID}': { anyOf: [['manage_discount_codes'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /discount-codes/{ID}': { anyOf: [['manage_discount_codes'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /discount-codes/key={key}': {
+    anyOf: [['view_discount_codes'], ['view_orders'], ['manage_discount_codes'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /discount-codes/key={key}': { anyOf: [['manage_discount_codes'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /discount-codes/key={key}': { anyOf: [['manage_discount_codes'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /in-store/key={storeKey}/discount-codes': {
+    anyOf: [['view_discount_codes'], ['view_orders'], ['manage_discount_codes'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'GET /in-store/key={storeKey}/discount-codes/{ID}': {
+    anyOf: [['view_discount_codes'], ['view_orders'], ['manage_discount_codes'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'GET /in-store/key={storeKey}/discount-codes/key={key}': {
+    anyOf: [['view_discount_codes'], ['view_orders'], ['manage_discount_codes'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
   'POST /graphql': {
     anyOf: [
       ['manage_project'],
@@ -588,6 +628,8 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
       ['view_messages'],
       ['view_zones'],
       ['manage_zones'],
+      ['view_discount_codes'],
+      ['manage_discount_codes'],
       ['view_customer_groups'],
       ['manage_customer_groups'],
       ['view_shipping_methods'],

@@ -15,6 +15,15 @@ export type AddCartCustomLineItem = {
   taxCategory?: ResourceIdentifierInput | null | undefined;
 };
 
+/**
+ * Adds the Discount Code with this `code` (the REST `addDiscountCode`). Decision:
+ * `validateDuplicates` is ignored; a code the Cart holds stays once.
+ */
+export type AddCartDiscountCode = {
+  code: string;
+  validateDuplicates?: boolean | null | undefined;
+};
+
 export type AddCartLineItem = {
   addedAt?: string | null | undefined;
   distributionChannel?: ResourceIdentifierInput | null | undefined;
@@ -194,6 +203,7 @@ export type CartState = 'Active' | 'Frozen' | 'Merged' | 'Ordered';
  */
 export type CartUpdateAction = {
   addCustomLineItem?: AddCartCustomLineItem | null | undefined;
+  addDiscountCode?: AddCartDiscountCode | null | undefined;
   addLineItem?: AddCartLineItem | null | undefined;
   addPayment?: AddCartPayment | null | undefined;
   addShoppingList?: AddCartShoppingList | null | undefined;
@@ -207,6 +217,7 @@ export type CartUpdateAction = {
   freezeCart?: FreezeCart | null | undefined;
   recalculate?: RecalculateCart | null | undefined;
   removeCustomLineItem?: RemoveCartCustomLineItem | null | undefined;
+  removeDiscountCode?: RemoveCartDiscountCode | null | undefined;
   removeLineItem?: RemoveCartLineItem | null | undefined;
   removePayment?: RemoveCartPayment | null | undefined;
   setAnonymousId?: SetCartAnonymousId | null | undefined;
@@ -690,9 +701,18 @@ export type RecalculateCart = {
   updateProductData?: boolean | null | undefined;
 };
 
+export type ReferenceInput = {
+  id: string;
+  typeId: string;
+};
+
 export type RemoveCartCustomLineItem = {
   customLineItemId?: string | null | undefined;
   customLineItemKey?: string | null | undefined;
+};
+
+export type RemoveCartDiscountCode = {
+  discountCode: ReferenceInput;
 };
 
 /** Without `quantity`, removes the line; with it, lowers its quantity (to 0 removes it). */

@@ -60,6 +60,15 @@ export type AddCartCustomLineItem = {
   taxCategory?: InputMaybe<ResourceIdentifierInput>;
 };
 
+/**
+ * Adds the Discount Code with this `code` (the REST `addDiscountCode`). Decision:
+ * `validateDuplicates` is ignored; a code the Cart holds stays once.
+ */
+export type AddCartDiscountCode = {
+  code: Scalars['String']['input'];
+  validateDuplicates?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type AddCartDiscountStore = {
   store: ResourceIdentifierInput;
 };
@@ -305,6 +314,7 @@ export type Cart = {
   customerGroupRef?: Maybe<Reference>;
   customerId?: Maybe<Scalars['String']['output']>;
   deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
+  discountCodes: Array<DiscountCodeInfo>;
   /** The Cart Discounts on the total price (see the REST DiscountOnTotalPrice). */
   discountOnTotalPrice?: Maybe<DiscountOnTotalPrice>;
   /** How Product and Cart Discounts combined on the Cart (see the REST DiscountTypeCombination). */
@@ -562,6 +572,7 @@ export type CartState = 'Active' | 'Frozen' | 'Merged' | 'Ordered';
  */
 export type CartUpdateAction = {
   addCustomLineItem?: InputMaybe<AddCartCustomLineItem>;
+  addDiscountCode?: InputMaybe<AddCartDiscountCode>;
   addLineItem?: InputMaybe<AddCartLineItem>;
   addPayment?: InputMaybe<AddCartPayment>;
   addShoppingList?: InputMaybe<AddCartShoppingList>;
@@ -575,6 +586,7 @@ export type CartUpdateAction = {
   freezeCart?: InputMaybe<FreezeCart>;
   recalculate?: InputMaybe<RecalculateCart>;
   removeCustomLineItem?: InputMaybe<RemoveCartCustomLineItem>;
+  removeDiscountCode?: InputMaybe<RemoveCartDiscountCode>;
   removeLineItem?: InputMaybe<RemoveCartLineItem>;
   removePayment?: InputMaybe<RemoveCartPayment>;
   setAnonymousId?: InputMaybe<SetCartAnonymousId>;
@@ -670,6 +682,18 @@ export type ChangeCartTaxRoundingMode = {
 /** A name another group has fails with `DuplicateField`. */
 export type ChangeCustomerGroupName = {
   name: Scalars['String']['input'];
+};
+
+export type ChangeDiscountCodeCartDiscounts = {
+  cartDiscounts: Array<ResourceIdentifierInput>;
+};
+
+export type ChangeDiscountCodeGroups = {
+  groups: Array<Scalars['String']['input']>;
+};
+
+export type ChangeDiscountCodeIsActive = {
+  isActive: Scalars['Boolean']['input'];
 };
 
 export type ChangeOrderPaymentState = {
@@ -1077,6 +1101,107 @@ export type Dimensions = {
 };
 
 export type DiscountApplicationMode = 'EvenDistribution' | 'IndividualApplication' | 'ProportionateDistribution';
+
+export type DiscountCode = {
+  __typename?: 'DiscountCode';
+  /** The Orders that applied the code (counted at their creation, never taken back). */
+  applicationCount: Scalars['Long']['output'];
+  applicationVersion?: Maybe<Scalars['Long']['output']>;
+  cartDiscountRefs: Array<Reference>;
+  cartPredicate?: Maybe<Scalars['String']['output']>;
+  code: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  groups: Array<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  maxApplications?: Maybe<Scalars['Long']['output']>;
+  maxApplicationsPerCustomer?: Maybe<Scalars['Long']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  referenceRefs: Array<Reference>;
+  storesRef: Array<KeyReference>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+export type DiscountCodeDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type DiscountCodeNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/** Decision: no `custom` (Custom Fields are written over REST, see CustomFieldsType). */
+export type DiscountCodeDraft = {
+  cartDiscounts: Array<ResourceIdentifierInput>;
+  cartPredicate?: InputMaybe<Scalars['String']['input']>;
+  code: Scalars['String']['input'];
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  groups?: InputMaybe<Array<Scalars['String']['input']>>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  maxApplications?: InputMaybe<Scalars['Long']['input']>;
+  maxApplicationsPerCustomer?: InputMaybe<Scalars['Long']['input']>;
+  name?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** A Discount Code on a Cart or an Order and its state (see the REST `DiscountCodeState`). */
+export type DiscountCodeInfo = {
+  __typename?: 'DiscountCodeInfo';
+  discountCode?: Maybe<DiscountCode>;
+  discountCodeRef: Reference;
+  state?: Maybe<DiscountCodeState>;
+};
+
+export type DiscountCodeQueryResult = {
+  __typename?: 'DiscountCodeQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<DiscountCode>;
+  total: Scalars['Long']['output'];
+};
+
+export type DiscountCodeState =
+  | 'ApplicationStoppedByGroupBestDeal'
+  | 'ApplicationStoppedByPreviousDiscount'
+  | 'DoesNotMatchCart'
+  | 'MatchesCart'
+  | 'MaxApplicationReached'
+  | 'NotActive'
+  | 'NotValid';
+
+/**
+ * One Discount Code update action: exactly one field must be set (otherwise `InvalidInput`).
+ * Decision: no `setCustomType`/`setCustomField` (Custom Fields are written over REST).
+ */
+export type DiscountCodeUpdateAction = {
+  changeCartDiscounts?: InputMaybe<ChangeDiscountCodeCartDiscounts>;
+  changeGroups?: InputMaybe<ChangeDiscountCodeGroups>;
+  changeIsActive?: InputMaybe<ChangeDiscountCodeIsActive>;
+  setCartPredicate?: InputMaybe<SetDiscountCodeCartPredicate>;
+  setDescription?: InputMaybe<SetDiscountCodeDescription>;
+  setKey?: InputMaybe<SetDiscountCodeKey>;
+  setMaxApplications?: InputMaybe<SetDiscountCodeMaxApplications>;
+  setMaxApplicationsPerCustomer?: InputMaybe<SetDiscountCodeMaxApplicationsPerCustomer>;
+  setName?: InputMaybe<SetDiscountCodeName>;
+  setValidFrom?: InputMaybe<SetDiscountCodeValidFrom>;
+  setValidFromAndUntil?: InputMaybe<SetDiscountCodeValidFromAndUntil>;
+  setValidUntil?: InputMaybe<SetDiscountCodeValidUntil>;
+};
 
 export type DiscountOnTotalPrice = {
   __typename?: 'DiscountOnTotalPrice';
@@ -1694,6 +1819,11 @@ export type Mutation = {
    */
   createCustomerGroup?: Maybe<CustomerGroup>;
   /**
+   * Create a Discount Code (scope `manage_discount_codes` or `manage_orders`), with the REST draft's
+   * rules: `code` unique (`DuplicateField`), Cart Discounts that exist and require a code.
+   */
+  createDiscountCode?: Maybe<DiscountCode>;
+  /**
    * Create a Cart of the caller, as REST `POST /me/carts` (scope `manage_my_orders`, a customer's or
    * anonymous session's token): its `customerId` or `anonymousId` is the token's. With `storeKey`,
    * in that Store, as the in-store `/me/carts`.
@@ -1793,6 +1923,7 @@ export type Mutation = {
   deleteCustomObject?: Maybe<CustomObject>;
   /** Delete a Customer Group; `ReferenceExists` while a Customer belongs to it. */
   deleteCustomerGroup?: Maybe<CustomerGroup>;
+  deleteDiscountCode?: Maybe<DiscountCode>;
   deleteMyCart?: Maybe<Cart>;
   /** Delete the caller's Payment, as `DELETE /me/payments/{ID}`, under the same rules as `updateMyPayment`. */
   deleteMyPayment?: Maybe<MyPayment>;
@@ -1823,6 +1954,8 @@ export type Mutation = {
   updateCartDiscount?: Maybe<CartDiscount>;
   /** Apply Customer Group update actions in order and as a unit. */
   updateCustomerGroup?: Maybe<CustomerGroup>;
+  /** Apply Discount Code update actions in order and as a unit. */
+  updateDiscountCode?: Maybe<DiscountCode>;
   /**
    * Apply My Cart update actions to the caller's Cart, with the rules of REST `POST /me/carts/{id}`;
    * another's Cart is `ResourceNotFound`.
@@ -1878,6 +2011,10 @@ export type MutationCreateCartDiscountArgs = {
 
 export type MutationCreateCustomerGroupArgs = {
   draft: CustomerGroupDraft;
+};
+
+export type MutationCreateDiscountCodeArgs = {
+  draft: DiscountCodeDraft;
 };
 
 export type MutationCreateMyCartArgs = {
@@ -1983,6 +2120,12 @@ export type MutationDeleteCustomerGroupArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationDeleteDiscountCodeArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationDeleteMyCartArgs = {
   id: Scalars['String']['input'];
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
@@ -2078,6 +2221,13 @@ export type MutationUpdateCartDiscountArgs = {
 
 export type MutationUpdateCustomerGroupArgs = {
   actions: Array<CustomerGroupUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateDiscountCodeArgs = {
+  actions: Array<DiscountCodeUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -2320,6 +2470,7 @@ export type Order = {
   customerGroup?: Maybe<CustomerGroup>;
   customerGroupRef?: Maybe<Reference>;
   customerId?: Maybe<Scalars['String']['output']>;
+  discountCodes: Array<DiscountCodeInfo>;
   discountOnTotalPrice?: Maybe<DiscountOnTotalPrice>;
   discountTypeCombination?: Maybe<DiscountTypeCombination>;
   id: Scalars['String']['output'];
@@ -3101,6 +3252,12 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
   customerGroup?: Maybe<CustomerGroup>;
   customerGroups: CustomerGroupQueryResult;
   /**
+   * A Discount Code by `id` or `key`; null when none matches. Scope `view_discount_codes`,
+   * `manage_discount_codes`, `view_orders` or `manage_orders`.
+   */
+  discountCode?: Maybe<DiscountCode>;
+  discountCodes: DiscountCodeQueryResult;
+  /**
    * Entry point for queries in the context of the Store with this key. Decision: an unknown
    * Store key fails the field with `ResourceNotFound`.
    */
@@ -3234,6 +3391,18 @@ export type QueryCustomerGroupArgs = {
 };
 
 export type QueryCustomerGroupsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryDiscountCodeArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryDiscountCodesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -3442,6 +3611,10 @@ export type RelativeDiscountValueInput = {
 export type RemoveCartCustomLineItem = {
   customLineItemId?: InputMaybe<Scalars['String']['input']>;
   customLineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveCartDiscountCode = {
+  discountCode: ReferenceInput;
 };
 
 export type RemoveCartDiscountStore = {
@@ -3828,6 +4001,43 @@ export type SetCartShippingMethod = {
 /** Sets or (with null) unsets the key. */
 export type SetCustomerGroupKey = {
   key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetDiscountCodeCartPredicate = {
+  cartPredicate?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetDiscountCodeDescription = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetDiscountCodeKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetDiscountCodeMaxApplications = {
+  maxApplications?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type SetDiscountCodeMaxApplicationsPerCustomer = {
+  maxApplicationsPerCustomer?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type SetDiscountCodeName = {
+  name?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetDiscountCodeValidFrom = {
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type SetDiscountCodeValidFromAndUntil = {
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type SetDiscountCodeValidUntil = {
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 export type SetMyCartShippingMethod = {

@@ -758,6 +758,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/discount-codes': {
+    parameters: SharedParameters;
+    /** Query Discount Codes */
+    get: operations['queryDiscountCodes'];
+    put?: never;
+    /** Create a Discount Code */
+    post: operations['createDiscountCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/discount-codes/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Discount Code by ID */
+    get: operations['getDiscountCodeById'];
+    put?: never;
+    /** Update a Discount Code by ID */
+    post: operations['updateDiscountCodeById'];
+    /** Delete a Discount Code by ID */
+    delete: operations['deleteDiscountCodeById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/discount-codes/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Discount Code by key */
+    get: operations['getDiscountCodeByKey'];
+    put?: never;
+    /** Update a Discount Code by key */
+    post: operations['updateDiscountCodeByKey'];
+    /** Delete a Discount Code by key */
+    delete: operations['deleteDiscountCodeByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/discount-codes': {
+    parameters: SharedParameters;
+    /**
+     * Query the Discount Codes of a Store
+     * @description Only the Discount Codes that belong to the Store. A Discount Code belongs to a Store when its `stores` is empty or names the Store (decision: a code whose Cart Discounts have no Stores applies in every Store).
+     */
+    get: operations['queryDiscountCodesInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/discount-codes/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get a Discount Code of a Store by ID
+     * @description A Discount Code belongs to a Store when its `stores` is empty or names the Store (decision: a code whose Cart Discounts have no Stores applies in every Store); one of another Store is 404.
+     */
+    get: operations['getDiscountCodeInStoreById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/discount-codes/key={key}': {
+    parameters: SharedParameters;
+    /**
+     * Get a Discount Code of a Store by key
+     * @description A Discount Code belongs to a Store when its `stores` is empty or names the Store (decision: a code whose Cart Discounts have no Stores applies in every Store); one of another Store is 404.
+     */
+    get: operations['getDiscountCodeInStoreByKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/graphql': {
     parameters: SharedParameters;
     get?: never;
@@ -3476,8 +3562,8 @@ export interface components {
       shipping: Record<string, never>[];
       /** @description Not emulated; always empty. */
       itemShippingAddresses: components['schemas']['BaseAddress'][];
-      /** @description Discount Codes are not emulated yet; always empty. */
-      discountCodes: Record<string, never>[];
+      /** @description The codes `addDiscountCode` added, in order, each with its state (see `DiscountCodeState`). */
+      discountCodes: components['schemas']['DiscountCodeInfo'][];
       /** @description Set by `setDirectDiscounts`; see DirectDiscount. */
       directDiscounts: components['schemas']['DirectDiscount'][];
       /**
@@ -3556,11 +3642,12 @@ export interface components {
      * @description Actions apply in order and as a unit. On a `Merged` or `Ordered` Cart every action is 400
      *     InvalidOperation and nothing changes. After the actions the Cart's prices, taxes, shipping and totals
      *     are computed again. The live actions listed in `x-not-emulated-actions` are 501 NotEmulated:
-     *     discount codes come with Cart Discounts; the others are multi-shipping, item shipping
+     *     multi-shipping, item shipping
      *     addresses, external tax amounts, locks, business units and address custom fields.
      */
     CartUpdateAction:
       | components['schemas']['CartAddCustomLineItemAction']
+      | components['schemas']['CartAddDiscountCodeAction']
       | components['schemas']['CartAddLineItemAction']
       | components['schemas']['CartAddPaymentAction']
       | components['schemas']['CartAddShoppingListAction']
@@ -3573,6 +3660,7 @@ export interface components {
       | components['schemas']['CartChangeTaxRoundingModeAction']
       | components['schemas']['CartRecalculateAction']
       | components['schemas']['CartRemoveCustomLineItemAction']
+      | components['schemas']['CartRemoveDiscountCodeAction']
       | components['schemas']['CartRemoveLineItemAction']
       | components['schemas']['CartRemovePaymentAction']
       | components['schemas']['CartSetAnonymousIdAction']
@@ -4562,6 +4650,7 @@ export interface components {
       | 'channel'
       | 'customer'
       | 'customer-group'
+      | 'discount-code'
       | 'inventory-entry'
       | 'key-value-document'
       | 'order'
@@ -4795,6 +4884,7 @@ export interface components {
       | components['schemas']['LineItemQuantityBelowLimitError']
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError']
+      | components['schemas']['DiscountCodeNonApplicableError']
       | components['schemas']['SyntaxErrorError']
       | components['schemas']['SemanticErrorError']
       | components['schemas']['NoMatchingProductDiscountFoundError']
@@ -6421,6 +6511,266 @@ export interface components {
        */
       type: 'CustomerCustomFieldRemoved';
     };
+    /**
+     * @description Scopes `view_discount_codes` (or `view_orders`) and `manage_discount_codes` (or
+     *     `manage_orders`), as on the live service. `code` is unique in the project (400
+     *     DuplicateField on `code`) and cannot change. Each Cart Discount in `cartDiscounts` must
+     *     exist (400 ReferencedResourceNotFound) and require a Discount Code (400 InvalidOperation,
+     *     decision: the reference states the rule but not its error). `stores` is derived from the
+     *     Cart Discounts' `stores` when the code is created or its `cartDiscounts` change (their
+     *     union; empty when one of them has no Stores, as that one applies in every Store).
+     *     `references` is always empty (decision: the ids a `cartPredicate` names are not
+     *     collected). `applicationVersion` appears once an Order applied the code and counts the
+     *     Orders that did; applications do not change `version`. Messages: DiscountCodeCreated,
+     *     DiscountCodeDeleted, DiscountCodeKeySet. Deleting a code leaves the Carts that hold it;
+     *     their state for it becomes `NotActive` (decision).
+     */
+    DiscountCode: components['schemas']['BaseResource'] & {
+      key?: string;
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      code: string;
+      cartDiscounts: components['schemas']['CartDiscountReference'][];
+      stores: components['schemas']['StoreKeyReference'][];
+      cartPredicate?: string;
+      isActive: boolean;
+      references: components['schemas']['Reference'][];
+      maxApplications?: number;
+      maxApplicationsPerCustomer?: number;
+      custom?: components['schemas']['CustomFields'];
+      groups: string[];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      applicationVersion?: number;
+    };
+    /**
+     * @description `cartPredicate` is parsed as a cart predicate (400 InvalidInput naming its position when
+     *     it is not one). `validFrom` must be earlier than `validUntil` (400 InvalidOperation).
+     *     `maxApplications` and `maxApplicationsPerCustomer` count Orders (see `DiscountCodeInfo`).
+     *     `groups` are stored; as Discount Groups are not emulated they change no state (see
+     *     `DiscountCodeState`).
+     */
+    DiscountCodeDraft: {
+      key?: components['schemas']['Key'];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      code: string;
+      cartDiscounts: components['schemas']['CartDiscountResourceIdentifier'][];
+      cartPredicate?: string;
+      isActive?: boolean;
+      maxApplications?: number;
+      maxApplicationsPerCustomer?: number;
+      custom?: components['schemas']['CustomFieldsDraft'];
+      groups?: string[];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    DiscountCodeReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'discount-code';
+      obj?: components['schemas']['DiscountCode'];
+    };
+    /**
+     * @description The state of a Discount Code on a Cart, computed again with the Cart, in this order:
+     *     `NotActive` (the code is inactive, deleted, or none of its Cart Discounts is active),
+     *     `NotValid` (the clock is outside the code's validity window, or outside that of every
+     *     active Cart Discount of it), `MaxApplicationReached` (Orders applied it `maxApplications`
+     *     times, or `maxApplicationsPerCustomer` times for the Cart's Customer; a Cart without a
+     *     Customer counts against `maxApplications` only, as anonymous Carts are not supported for
+     *     the per-Customer limit), `DoesNotMatchCart` (the code's `cartPredicate`, or the predicate
+     *     of every active, valid Cart Discount of it, does not match), `MatchesCart`, and
+     *     `ApplicationStoppedByPreviousDiscount` when the discounts engine reports that each matching
+     *     Cart Discount of the code was stopped by a `StopAfterThisDiscount` one before it.
+     *     `ApplicationStoppedByGroupBestDeal` is never given (decision: Discount Groups are not
+     *     emulated).
+     * @enum {string}
+     */
+    DiscountCodeState:
+      | 'NotActive'
+      | 'NotValid'
+      | 'DoesNotMatchCart'
+      | 'MatchesCart'
+      | 'MaxApplicationReached'
+      | 'ApplicationStoppedByPreviousDiscount'
+      | 'ApplicationStoppedByGroupBestDeal';
+    /**
+     * @description A Discount Code on a Cart or an Order and its state. An Order is created only when every
+     *     code is `MatchesCart` or `ApplicationStoppedByGroupBestDeal` (400 DiscountCodeNonApplicable
+     *     otherwise); it counts one application of each code then, never taken back.
+     */
+    DiscountCodeInfo: {
+      discountCode: components['schemas']['DiscountCodeReference'];
+      state: components['schemas']['DiscountCodeState'];
+    };
+    /**
+     * @description 400. `addDiscountCode` names no Discount Code (`reason` `DoesNotExist`, with
+     *     `discountCode`), one outside its validity window (`reason` `TimeRangeNonApplicable`, with
+     *     `discountCodeId`, `validFrom`, `validUntil` and `validityCheckTime`), an inactive one or
+     *     one whose Cart Discounts are all inactive, outside their validity windows or of another
+     *     Store than the Cart (no `reason`); or an Order is created from a Cart whose code is in a
+     *     state other than `MatchesCart` or `ApplicationStoppedByGroupBestDeal`.
+     */
+    DiscountCodeNonApplicableError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DiscountCodeNonApplicable';
+      discountCode?: string;
+      /** @enum {string} */
+      reason?: 'DoesNotExist' | 'TimeRangeNonApplicable';
+      discountCodeId?: string;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      validityCheckTime?: components['schemas']['DateTime'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DiscountCodeNonApplicable';
+    };
+    DiscountCodeUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['DiscountCodeUpdateAction'][];
+    };
+    /** @description The 14 live actions. Carts holding the code see its changes at their next recalculation. */
+    DiscountCodeUpdateAction:
+      | components['schemas']['DiscountCodeChangeCartDiscountsAction']
+      | components['schemas']['DiscountCodeChangeGroupsAction']
+      | components['schemas']['DiscountCodeChangeIsActiveAction']
+      | components['schemas']['DiscountCodeSetCartPredicateAction']
+      | components['schemas']['DiscountCodeSetMaxApplicationsAction']
+      | components['schemas']['DiscountCodeSetMaxApplicationsPerCustomerAction']
+      | components['schemas']['DiscountCodeSetNameAction']
+      | components['schemas']['DiscountCodeSetDescriptionAction']
+      | components['schemas']['DiscountCodeSetKeyAction']
+      | components['schemas']['DiscountCodeSetValidFromAction']
+      | components['schemas']['DiscountCodeSetValidUntilAction']
+      | components['schemas']['DiscountCodeSetValidFromAndUntilAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Replaces `cartDiscounts` (the draft's rules) and derives `stores` again. */
+    DiscountCodeChangeCartDiscountsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCartDiscounts';
+      cartDiscounts: components['schemas']['CartDiscountResourceIdentifier'][];
+    };
+    DiscountCodeChangeGroupsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeGroups';
+      groups: string[];
+    };
+    DiscountCodeChangeIsActiveAction: SharedCartDiscountChangeIsActiveAction;
+    /** @description Omitting `cartPredicate` unsets it; a bad predicate is 400 InvalidInput. */
+    DiscountCodeSetCartPredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCartPredicate';
+      cartPredicate?: string;
+    };
+    /** @description Omitting `maxApplications` unsets it; the applications counted so far stay. */
+    DiscountCodeSetMaxApplicationsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMaxApplications';
+      maxApplications?: number;
+    };
+    /** @description Omitting `maxApplicationsPerCustomer` unsets it; the applications counted so far stay. */
+    DiscountCodeSetMaxApplicationsPerCustomerAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMaxApplicationsPerCustomer';
+      maxApplicationsPerCustomer?: number;
+    };
+    /** @description Omitting `name` unsets it. */
+    DiscountCodeSetNameAction: SharedDiscountCodeSetNameAction;
+    /** @description Omitting `description` unsets it. */
+    DiscountCodeSetDescriptionAction: SharedCartDiscountSetDescriptionAction;
+    /** @description Omitting `key` unsets it; a key another Discount Code has is 400 DuplicateField (DiscountCodeKeySet). */
+    DiscountCodeSetKeyAction: SharedCartDiscountSetKeyAction;
+    /** @description Omitting `validFrom` unsets it; one not earlier than `validUntil` is 400 InvalidOperation. */
+    DiscountCodeSetValidFromAction: SharedCartDiscountSetValidFromAction;
+    /** @description Omitting `validUntil` unsets it; one not later than `validFrom` is 400 InvalidOperation. */
+    DiscountCodeSetValidUntilAction: SharedCartDiscountSetValidUntilAction;
+    /** @description Sets (or, omitted, unsets) both; `validFrom` not earlier than `validUntil` is 400 InvalidOperation. */
+    DiscountCodeSetValidFromAndUntilAction: SharedCartDiscountSetValidFromAndUntilAction;
+    DiscountCodePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['DiscountCode'][];
+    };
+    /** @description A Discount Code was created. */
+    DiscountCodeCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DiscountCodeCreated';
+      discountCode: components['schemas']['DiscountCode'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DiscountCodeCreated';
+    };
+    /** @description A Discount Code was deleted. */
+    DiscountCodeDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DiscountCodeDeleted';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DiscountCodeDeleted';
+    };
+    /** @description `setKey` set or unset the key. */
+    DiscountCodeKeySetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DiscountCodeKeySet';
+      key?: string;
+      oldKey?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DiscountCodeKeySet';
+    };
+    /**
+     * @description Adds the Discount Code with this `code` at the end of the Cart's `discountCodes`. A code
+     *     that does not exist, is inactive, is outside its validity window, or whose Cart Discounts
+     *     are all inactive, outside their windows or of another Store than the Cart is 400
+     *     DiscountCodeNonApplicable (see its `reason`); a code that only does not match the Cart
+     *     (or whose applications are used up) is added with that state. An eleventh code is 400
+     *     InvalidOperation (the live limit of 10 per Cart; decision: the reference names no error), a
+     *     code the Cart holds already stays once (decision), and a Cart with Direct Discounts is 400
+     *     InvalidOperation (codes and Direct Discounts exclude each other). A Frozen Cart takes only
+     *     a code that does not match it (400 InvalidOperation otherwise; decision on the error).
+     */
+    CartAddDiscountCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addDiscountCode';
+      code: string;
+    };
+    /** @description Removes the code; one the Cart does not hold is 400 InvalidOperation (decision). */
+    CartRemoveDiscountCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeDiscountCode';
+      discountCode: components['schemas']['DiscountCodeReference'];
+    };
     GraphQLRequest: {
       query: string;
       operationName?: string;
@@ -6713,7 +7063,9 @@ export interface components {
       | components['schemas']['CartSetShippingAddressAction']
       | components['schemas']['CartSetShippingMethodAction']
       | components['schemas']['MyCartAddPaymentAction']
-      | components['schemas']['CartRemovePaymentAction'];
+      | components['schemas']['CartRemovePaymentAction']
+      | components['schemas']['CartAddDiscountCodeAction']
+      | components['schemas']['CartRemoveDiscountCodeAction'];
     /**
      * @description The Cart's `addPayment` for a customer's or an anonymous session's own Cart: the Payment must be the
      *     caller's own (its `customer` the token's customer, or its `anonymousId` the token's session), else 400
@@ -6935,6 +7287,9 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['DiscountCodeCreatedMessage']
+      | components['schemas']['DiscountCodeDeletedMessage']
+      | components['schemas']['DiscountCodeKeySetMessage']
       | components['schemas']['InventoryEntryCreatedMessage']
       | components['schemas']['InventoryEntryDeletedMessage']
       | components['schemas']['InventoryEntryQuantitySetMessage']
@@ -7514,8 +7869,8 @@ export interface components {
       shipping: Record<string, never>[];
       /** @description Not emulated; always empty. */
       itemShippingAddresses: components['schemas']['BaseAddress'][];
-      /** @description Discount Codes are not emulated yet; always empty. */
-      discountCodes: Record<string, never>[];
+      /** @description The Cart's codes and their states when the Order was created. */
+      discountCodes: components['schemas']['DiscountCodeInfo'][];
       /** @description The Cart's Direct Discounts when it was ordered. */
       directDiscounts: components['schemas']['DirectDiscount'][];
       /** @description Not emulated; always empty. */
@@ -11419,7 +11774,7 @@ export interface components {
       initial: boolean;
     };
     /** @description An empty object (or, decision, none) removes the name. */
-    StateSetNameAction: SharedStateSetNameAction;
+    StateSetNameAction: SharedDiscountCodeSetNameAction;
     /** @description An empty object (or, decision, none) removes the description. */
     StateSetDescriptionAction: SharedCartDiscountSetDescriptionAction;
     /** @description A role the State has already, or one that does not apply to its type, is 400 InvalidOperation. */
@@ -11658,7 +12013,7 @@ export interface components {
       productSelections?: components['schemas']['ProductSelectionSettingInActionDraft'][];
     };
     /** @description Omitting `name` unsets it. */
-    StoreSetNameAction: SharedStateSetNameAction;
+    StoreSetNameAction: SharedDiscountCodeSetNameAction;
     /** @description Omitting `languages` empties the list. */
     StoreSetLanguagesAction: {
       /**
@@ -12619,7 +12974,7 @@ export interface operations {
     };
   };
   createCartDiscount: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The created CartDiscount. */
@@ -12644,7 +12999,7 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   deleteCartDiscountById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: SharedResponsesV13;
   };
@@ -12695,12 +13050,12 @@ export interface operations {
     };
   };
   getCartDiscountInStoreById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
   updateCartDiscountInStoreById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV7;
   };
@@ -12739,7 +13094,7 @@ export interface operations {
     };
   };
   createCart: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The created Cart. */
@@ -12810,7 +13165,7 @@ export interface operations {
   };
   getCartInStoreById: SharedGetCartInStoreById;
   updateCartInStoreById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBodyV2;
     responses: SharedResponsesV12;
   };
@@ -12891,7 +13246,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -12917,32 +13272,32 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV63;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV29;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV63;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV29;
   };
   deleteCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   queryChannels: {
     parameters: SharedParametersV7;
@@ -12964,7 +13319,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -12990,32 +13345,32 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV64;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV30;
   };
   deleteChannelById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV64;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV30;
   };
   deleteChannelByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
   queryCustomObjects: {
     parameters: SharedParametersV7;
@@ -13032,7 +13387,7 @@ export interface operations {
     };
   };
   createOrUpdateCustomObject: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomObjectDraft'];
@@ -13147,7 +13502,7 @@ export interface operations {
     };
   };
   createCustomerGroup: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomerGroupDraft'];
@@ -13173,32 +13528,32 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV65;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV31;
   };
   deleteCustomerGroupById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV46;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV65;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV31;
   };
   deleteCustomerGroupByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV46;
   };
   queryCustomers: {
     parameters: SharedParametersV7;
@@ -13233,7 +13588,7 @@ export interface operations {
   getCustomerById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   updateCustomerById: {
     parameters: SharedParametersV2;
@@ -13241,14 +13596,14 @@ export interface operations {
     responses: SharedResponsesV15;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   getCustomerByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   updateCustomerByKey: {
     parameters: SharedParametersV3;
@@ -13258,7 +13613,7 @@ export interface operations {
   deleteCustomerByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   changeCustomerPassword: {
     parameters: SharedParametersV10;
@@ -13268,7 +13623,7 @@ export interface operations {
   createCustomerPasswordToken: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -13281,7 +13636,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   resetCustomerPassword: {
     parameters: SharedParametersV10;
@@ -13291,7 +13646,7 @@ export interface operations {
   createCustomerEmailToken: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV32;
   };
   getCustomerByEmailToken: {
     parameters: {
@@ -13304,7 +13659,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   verifyCustomerEmail: {
     parameters: SharedParametersV10;
@@ -13344,24 +13699,24 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBodyV3;
     responses: SharedResponsesV15;
   };
   deleteCustomerInStoreById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   getCustomerInStoreByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   updateCustomerInStoreByKey: {
     parameters: SharedParametersV9;
@@ -13371,7 +13726,7 @@ export interface operations {
   deleteCustomerInStoreByKey: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   changeCustomerPasswordInStore: {
     parameters: SharedParametersV11;
@@ -13381,7 +13736,7 @@ export interface operations {
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -13396,7 +13751,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   resetCustomerPasswordInStore: {
     parameters: SharedParametersV11;
@@ -13406,7 +13761,7 @@ export interface operations {
   createCustomerEmailTokenInStore: {
     parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV32;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
@@ -13421,12 +13776,105 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   verifyCustomerEmailInStore: {
     parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV17;
     responses: SharedResponses;
+  };
+  queryDiscountCodes: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Discount Codes. */
+      200: SharedStatus200V7;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createDiscountCode: {
+    parameters: SharedParametersV6;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Discount Code. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDiscountCodeById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV18;
+  };
+  updateDiscountCodeById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV33;
+  };
+  deleteDiscountCodeById: {
+    parameters: SharedParametersV5;
+    requestBody?: never;
+    responses: SharedResponsesV48;
+  };
+  getDiscountCodeByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV18;
+  };
+  updateDiscountCodeByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV33;
+  };
+  deleteDiscountCodeByKey: {
+    parameters: SharedParametersV8;
+    requestBody?: never;
+    responses: SharedResponsesV48;
+  };
+  queryDiscountCodesInStore: {
+    parameters: SharedParametersV14;
+    requestBody?: never;
+    responses: {
+      /** @description A page of the Store's Discount Codes. */
+      200: SharedStatus200V7;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDiscountCodeInStoreById: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV18;
+  };
+  getDiscountCodeInStoreByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV18;
   };
   executeGraphQL: {
     parameters: SharedParametersV10;
@@ -13472,7 +13920,7 @@ export interface operations {
     };
   };
   createInventoryEntry: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['InventoryEntryDraft'];
@@ -13498,134 +13946,134 @@ export interface operations {
   getInventoryEntryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV66;
   };
   updateInventoryEntryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV32;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV34;
   };
   deleteInventoryEntryById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   getInventoryEntryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV66;
   };
   updateInventoryEntryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV32;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV34;
   };
   deleteInventoryEntryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   signInCustomer: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV86;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV89;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV82;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV85;
   };
   queryMyCarts: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV67;
   };
   createMyCart: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV58;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV61;
   };
   getMyCartById: SharedGetCartById;
   updateMyCartById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV41;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV43;
   };
   deleteMyCartById: SharedDeleteCartById;
   replicateMyCart: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ReplicaMyCartDraft'];
       };
     };
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV25;
   };
   getMyActiveCart: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   queryMyCartsInStore: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV67;
   };
   createMyCartInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV58;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV61;
   };
   getMyCartByIdInStore: SharedGetCartInStoreById;
   updateMyCartByIdInStore: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV41;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV43;
   };
   deleteMyCartByIdInStore: SharedDeleteCartInStoreById;
   getMyActiveCartInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   replicateCart: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV24;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV25;
   };
   getCartByCustomerId: {
     parameters: SharedParametersV18;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   mergeCart: {
     parameters: SharedParametersV18;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV83;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV86;
   };
   replicateCartInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV25;
   };
   getCartByCustomerIdInStore: {
     parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   mergeCartInStore: {
     parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV83;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV86;
   };
   getMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV68;
   };
   updateMe: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV24;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -13636,11 +14084,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV84;
+    responses: SharedResponsesV87;
   };
   signUpMe: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV25;
+    requestBody: SharedRequestBodyV26;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -13655,32 +14103,32 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV86;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV89;
   };
   changeMyPassword: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV27;
+    requestBody: SharedRequestBodyV28;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV21;
   };
   verifyMyEmail: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV21;
   };
   getMeInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV68;
   };
   updateMeInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV24;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -13691,11 +14139,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV84;
+    responses: SharedResponsesV87;
   };
   signUpMeInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV25;
+    requestBody: SharedRequestBodyV26;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -13711,23 +14159,23 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV82;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV85;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV27;
+    requestBody: SharedRequestBodyV28;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV21;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV21;
   };
   queryMessages: {
     parameters: SharedParametersV7;
@@ -13770,8 +14218,8 @@ export interface operations {
   };
   queryOrders: SharedQueryOrders;
   createOrder: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV30;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV31;
     responses: SharedResponsesV8;
   };
   getOrderByID: {
@@ -13785,7 +14233,7 @@ export interface operations {
     responses: SharedResponsesV9;
   };
   deleteOrderByID: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: SharedResponsesV10;
   };
@@ -13815,16 +14263,16 @@ export interface operations {
   queryOrdersInStore: SharedQueryOrdersInStore;
   createOrderInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV30;
+    requestBody: SharedRequestBodyV31;
     responses: SharedResponsesV8;
   };
   getOrderByIDInStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: SharedResponsesV14;
   };
   updateOrderByIDInStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBodyV4;
     responses: SharedResponsesV9;
   };
@@ -13855,25 +14303,25 @@ export interface operations {
   };
   queryMyOrders: SharedQueryOrders;
   createMyOrder: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV31;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV32;
     responses: SharedResponsesV8;
   };
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV31;
+    requestBody: SharedRequestBodyV32;
     responses: SharedResponsesV8;
   };
   getMyOrderByIdInStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   queryPayments: {
     parameters: SharedParametersV7;
@@ -13895,7 +14343,7 @@ export interface operations {
     };
   };
   createPayment: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentDraft'];
@@ -13921,32 +14369,32 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV70;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV32;
-    responses: SharedResponsesV33;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV35;
   };
   deletePaymentById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV50;
   };
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV70;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV32;
-    responses: SharedResponsesV33;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV35;
   };
   deletePaymentByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV50;
   };
   queryMyPayments: {
     parameters: SharedParametersV7;
@@ -13968,7 +14416,7 @@ export interface operations {
     };
   };
   createMyPayment: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentDraft'];
@@ -14023,7 +14471,7 @@ export interface operations {
     };
   };
   deleteMyPaymentById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description The deleted Payment. */
@@ -14058,7 +14506,7 @@ export interface operations {
     };
   };
   createProductDiscount: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDiscountDraft'];
@@ -14098,32 +14546,32 @@ export interface operations {
   getProductDiscountById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV87;
+    responses: SharedResponsesV90;
   };
   updateProductDiscountById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV59;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV62;
   };
   deleteProductDiscountById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV85;
+    responses: SharedResponsesV88;
   };
   getProductDiscountByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV87;
+    responses: SharedResponsesV90;
   };
   updateProductDiscountByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV59;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV62;
   };
   deleteProductDiscountByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV85;
+    responses: SharedResponsesV88;
   };
   getProductProjectionInStoreById: {
     parameters: {
@@ -14133,7 +14581,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV71;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -14143,7 +14591,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV71;
   };
   queryProductProjections: {
     parameters: {
@@ -14250,7 +14698,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV72;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -14260,7 +14708,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV72;
   };
   queryProductSelections: {
     parameters: SharedParametersV7;
@@ -14282,7 +14730,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -14309,42 +14757,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV73;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV26;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV73;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV26;
   };
   deleteProductSelectionByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV74;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV74;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -14391,7 +14839,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -14418,32 +14866,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV75;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV34;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV36;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV75;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV34;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV36;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   queryProducts: {
     parameters: {
@@ -14568,12 +15016,12 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateProductById: {
     parameters: SharedParametersV22;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV27;
   };
   deleteProductById: {
     parameters: {
@@ -14583,17 +15031,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   getProductByKey: {
     parameters: SharedParametersV23;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateProductByKey: {
     parameters: SharedParametersV23;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV27;
   };
   deleteProductByKey: {
     parameters: {
@@ -14603,24 +15051,24 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV77;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV77;
   };
   getProject: {
     parameters: SharedParametersV10;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
-      200: SharedStatus200V7;
+      200: SharedStatus200V8;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -14638,7 +15086,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated project, with its new version. */
-      200: SharedStatus200V7;
+      200: SharedStatus200V8;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -14670,7 +15118,7 @@ export interface operations {
     };
   };
   createReview: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ReviewDraft'];
@@ -14696,32 +15144,32 @@ export interface operations {
   getReviewById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV75;
+    responses: SharedResponsesV78;
   };
   updateReviewById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV35;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV37;
   };
   deleteReviewById: {
     parameters: SharedParametersV25;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   getReviewByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV75;
+    responses: SharedResponsesV78;
   };
   updateReviewByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV35;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV37;
   };
   deleteReviewByKey: {
     parameters: SharedParametersV26;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   queryShippingMethods: {
     parameters: SharedParametersV7;
@@ -14743,7 +15191,7 @@ export interface operations {
     };
   };
   createShippingMethod: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ShippingMethodDraft'];
@@ -14792,37 +15240,37 @@ export interface operations {
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV76;
+    responses: SharedResponsesV79;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV38;
-    responses: SharedResponsesV36;
+    requestBody: SharedRequestBodyV39;
+    responses: SharedResponsesV38;
   };
   deleteShippingMethodById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV76;
+    responses: SharedResponsesV79;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV38;
-    responses: SharedResponsesV36;
+    requestBody: SharedRequestBodyV39;
+    responses: SharedResponsesV38;
   };
   deleteShippingMethodByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
   queryShoppingLists: SharedQueryShoppingLists;
   createShoppingList: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV39;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV40;
     responses: SharedResponsesV11;
   };
   getShoppingListById: SharedGetShoppingListById;
@@ -14850,12 +15298,12 @@ export interface operations {
   queryShoppingListsInStore: SharedQueryShoppingListsInStore;
   createShoppingListInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV39;
+    requestBody: SharedRequestBodyV40;
     responses: SharedResponsesV11;
   };
   getShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
   updateShoppingListByIdInStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBodyV5;
     responses: SharedResponsesV2;
   };
@@ -14887,8 +15335,8 @@ export interface operations {
   };
   queryMyShoppingLists: SharedQueryShoppingLists;
   createMyShoppingList: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV40;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV41;
     responses: SharedResponsesV11;
   };
   getMyShoppingListById: SharedGetShoppingListById;
@@ -14898,7 +15346,7 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteMyShoppingListById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
@@ -14916,12 +15364,12 @@ export interface operations {
   queryMyShoppingListsInStore: SharedQueryShoppingListsInStore;
   createMyShoppingListInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV40;
+    requestBody: SharedRequestBodyV41;
     responses: SharedResponsesV11;
   };
   getMyShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
   updateMyShoppingListByIdInStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV2;
   };
@@ -14961,7 +15409,7 @@ export interface operations {
     };
   };
   createState: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['StateDraft'];
@@ -14987,32 +15435,32 @@ export interface operations {
   getStateById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV77;
+    responses: SharedResponsesV80;
   };
   updateStateById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV41;
-    responses: SharedResponsesV37;
+    requestBody: SharedRequestBodyV42;
+    responses: SharedResponsesV39;
   };
   deleteStateById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV56;
   };
   getStateByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV77;
+    responses: SharedResponsesV80;
   };
   updateStateByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV41;
-    responses: SharedResponsesV37;
+    requestBody: SharedRequestBodyV42;
+    responses: SharedResponsesV39;
   };
   deleteStateByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV56;
   };
   queryStores: {
     parameters: SharedParametersV7;
@@ -15034,7 +15482,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -15061,32 +15509,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV78;
+    responses: SharedResponsesV81;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV42;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV43;
+    responses: SharedResponsesV28;
   };
   deleteStoreById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV57;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV78;
+    responses: SharedResponsesV81;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV42;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV43;
+    responses: SharedResponsesV28;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV57;
   };
   queryTaxCategories: {
     parameters: SharedParametersV7;
@@ -15108,7 +15556,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -15134,32 +15582,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV79;
+    responses: SharedResponsesV82;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV43;
-    responses: SharedResponsesV38;
+    requestBody: SharedRequestBodyV44;
+    responses: SharedResponsesV40;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV58;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV79;
+    responses: SharedResponsesV82;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV43;
-    responses: SharedResponsesV38;
+    requestBody: SharedRequestBodyV44;
+    responses: SharedResponsesV40;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV58;
   };
   queryTypes: {
     parameters: SharedParametersV7;
@@ -15181,7 +15629,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -15207,32 +15655,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV80;
+    responses: SharedResponsesV83;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV44;
-    responses: SharedResponsesV39;
+    requestBody: SharedRequestBodyV45;
+    responses: SharedResponsesV41;
   };
   deleteTypeById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV59;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV80;
+    responses: SharedResponsesV83;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV44;
-    responses: SharedResponsesV39;
+    requestBody: SharedRequestBodyV45;
+    responses: SharedResponsesV41;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV59;
   };
   queryZones: {
     parameters: SharedParametersV7;
@@ -15254,7 +15702,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -15280,32 +15728,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV81;
+    responses: SharedResponsesV84;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV45;
-    responses: SharedResponsesV40;
+    requestBody: SharedRequestBodyV46;
+    responses: SharedResponsesV42;
   };
   deleteZoneById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV60;
   };
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV81;
+    responses: SharedResponsesV84;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV45;
-    responses: SharedResponsesV40;
+    requestBody: SharedRequestBodyV46;
+    responses: SharedResponsesV42;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV60;
   };
 }
 
@@ -15662,6 +16110,32 @@ export type CustomerCustomTypeRemovedMessage = components['schemas']['CustomerCu
 export type CustomerCustomFieldAddedMessage = components['schemas']['CustomerCustomFieldAddedMessage'];
 export type CustomerCustomFieldChangedMessage = components['schemas']['CustomerCustomFieldChangedMessage'];
 export type CustomerCustomFieldRemovedMessage = components['schemas']['CustomerCustomFieldRemovedMessage'];
+export type DiscountCode = components['schemas']['DiscountCode'];
+export type DiscountCodeDraft = components['schemas']['DiscountCodeDraft'];
+export type DiscountCodeReference = components['schemas']['DiscountCodeReference'];
+export type DiscountCodeState = components['schemas']['DiscountCodeState'];
+export type DiscountCodeInfo = components['schemas']['DiscountCodeInfo'];
+export type DiscountCodeNonApplicableError = components['schemas']['DiscountCodeNonApplicableError'];
+export type DiscountCodeUpdate = components['schemas']['DiscountCodeUpdate'];
+export type DiscountCodeUpdateAction = components['schemas']['DiscountCodeUpdateAction'];
+export type DiscountCodeChangeCartDiscountsAction = components['schemas']['DiscountCodeChangeCartDiscountsAction'];
+export type DiscountCodeChangeGroupsAction = components['schemas']['DiscountCodeChangeGroupsAction'];
+export type DiscountCodeChangeIsActiveAction = components['schemas']['DiscountCodeChangeIsActiveAction'];
+export type DiscountCodeSetCartPredicateAction = components['schemas']['DiscountCodeSetCartPredicateAction'];
+export type DiscountCodeSetMaxApplicationsAction = components['schemas']['DiscountCodeSetMaxApplicationsAction'];
+export type DiscountCodeSetMaxApplicationsPerCustomerAction = components['schemas']['DiscountCodeSetMaxApplicationsPerCustomerAction'];
+export type DiscountCodeSetNameAction = components['schemas']['DiscountCodeSetNameAction'];
+export type DiscountCodeSetDescriptionAction = components['schemas']['DiscountCodeSetDescriptionAction'];
+export type DiscountCodeSetKeyAction = components['schemas']['DiscountCodeSetKeyAction'];
+export type DiscountCodeSetValidFromAction = components['schemas']['DiscountCodeSetValidFromAction'];
+export type DiscountCodeSetValidUntilAction = components['schemas']['DiscountCodeSetValidUntilAction'];
+export type DiscountCodeSetValidFromAndUntilAction = components['schemas']['DiscountCodeSetValidFromAndUntilAction'];
+export type DiscountCodePagedQueryResponse = components['schemas']['DiscountCodePagedQueryResponse'];
+export type DiscountCodeCreatedMessage = components['schemas']['DiscountCodeCreatedMessage'];
+export type DiscountCodeDeletedMessage = components['schemas']['DiscountCodeDeletedMessage'];
+export type DiscountCodeKeySetMessage = components['schemas']['DiscountCodeKeySetMessage'];
+export type CartAddDiscountCodeAction = components['schemas']['CartAddDiscountCodeAction'];
+export type CartRemoveDiscountCodeAction = components['schemas']['CartRemoveDiscountCodeAction'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];
@@ -16400,27 +16874,6 @@ type SharedResponsesV4 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedParametersV4 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedStatus201 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Cart'];
-  };
-};
-type SharedParametersV5 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedParametersV6 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
@@ -16430,6 +16883,27 @@ type SharedParametersV6 = {
     ID: components['parameters']['ID'];
   };
   cookie?: never;
+};
+type SharedParametersV5 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV6 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedStatus201 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Cart'];
+  };
 };
 type SharedParametersV7 = {
   query?: SharedQuery;
@@ -16458,6 +16932,17 @@ type SharedResponsesV5 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedParametersV9 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
 type SharedStatus200 = {
   headers: SharedHeaders;
   content: {
@@ -16478,17 +16963,6 @@ type SharedResponsesV6 = {
 type SharedPath = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
-};
-type SharedParametersV9 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
 };
 type SharedQueryV4 = {
   /**
@@ -16759,6 +17233,22 @@ type SharedResponsesV17 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV18 = {
+  /** @description The Discount Code. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['DiscountCode'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV19 = {
   /** @description A page of ShoppingLists. */
   200: {
     headers: SharedHeaders;
@@ -16774,7 +17264,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV20 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -16786,7 +17276,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV21 = {
   /** @description The customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -16798,7 +17288,7 @@ type SharedResponsesV20 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV22 = {
   /** @description The customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -16809,7 +17299,7 @@ type SharedResponsesV21 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV23 = {
   /** @description The customer of the token. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -16820,7 +17310,7 @@ type SharedResponsesV22 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV24 = {
   /** @description The active Cart. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -16862,7 +17352,7 @@ type SharedParametersV13 = {
   };
   cookie?: never;
 };
-type SharedResponsesV24 = {
+type SharedResponsesV25 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -16911,7 +17401,7 @@ type SharedStatus201V3 = {
     'application/json': components['schemas']['ProductDiscount'];
   };
 };
-type SharedResponsesV25 = {
+type SharedResponsesV26 = {
   /** @description The updated Product Selection, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16930,7 +17420,7 @@ type SharedResponsesV25 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV27 = {
   /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16949,7 +17439,7 @@ type SharedResponsesV26 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV28 = {
   /** @description The updated Store, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16979,7 +17469,7 @@ type SharedParametersV15 = {
   };
   cookie?: never;
 };
-type SharedResponsesV28 = {
+type SharedResponsesV29 = {
   /** @description The updated Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16997,7 +17487,7 @@ type SharedResponsesV28 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV30 = {
   /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17015,7 +17505,7 @@ type SharedResponsesV29 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV31 = {
   /** @description The updated Customer Group, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17033,7 +17523,7 @@ type SharedResponsesV30 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV32 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -17051,7 +17541,25 @@ type SharedResponsesV31 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV33 = {
+  /** @description The updated Discount Code, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['DiscountCode'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV34 = {
   /** @description The updated InventoryEntry, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17069,7 +17577,7 @@ type SharedResponsesV32 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV35 = {
   /** @description The updated Payment, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17087,7 +17595,7 @@ type SharedResponsesV33 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV36 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17105,7 +17613,7 @@ type SharedResponsesV34 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV37 = {
   /** @description The updated Review, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17123,7 +17631,7 @@ type SharedResponsesV35 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV38 = {
   /** @description The updated Shipping Method, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17141,7 +17649,7 @@ type SharedResponsesV36 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV39 = {
   /** @description The updated State, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17159,7 +17667,7 @@ type SharedResponsesV37 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV40 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17177,7 +17685,7 @@ type SharedResponsesV38 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV41 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17195,7 +17703,7 @@ type SharedResponsesV39 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV42 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -17213,7 +17721,7 @@ type SharedResponsesV40 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV43 = {
   /** @description The Cart, with its new version. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -17247,7 +17755,7 @@ type SharedQueryOrdersInStore = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV42 = {
+type SharedResponsesV44 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -17264,7 +17772,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV45 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -17281,7 +17789,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV46 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -17298,7 +17806,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV47 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -17315,7 +17823,24 @@ type SharedResponsesV45 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV48 = {
+  /** @description The deleted Discount Code. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['DiscountCode'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV49 = {
   /** @description The deleted InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -17332,7 +17857,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV50 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -17349,7 +17874,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV51 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -17366,7 +17891,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV52 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -17383,7 +17908,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV53 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -17400,7 +17925,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV54 = {
   /** @description The deleted Review. */
   200: {
     headers: SharedHeaders;
@@ -17417,7 +17942,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV55 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -17434,7 +17959,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV56 = {
   /** @description The deleted State. */
   200: {
     headers: SharedHeaders;
@@ -17451,7 +17976,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV57 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -17468,7 +17993,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV58 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -17485,7 +18010,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV59 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -17502,7 +18027,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV60 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -17523,7 +18048,15 @@ type SharedPathV2 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV58 = {
+type SharedCartDiscountSetDescriptionAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setDescription';
+  description?: components['schemas']['LocalizedString'];
+};
+type SharedResponsesV61 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -17536,7 +18069,7 @@ type SharedResponsesV58 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV62 = {
   /** @description The updated Product Discount, with its new version. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -17568,7 +18101,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV60 = {
+type SharedResponsesV63 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -17584,7 +18117,7 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV64 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -17600,7 +18133,7 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV62 = {
+type SharedResponsesV65 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -17616,7 +18149,7 @@ type SharedResponsesV62 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV63 = {
+type SharedResponsesV66 = {
   /** @description The InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -17632,7 +18165,7 @@ type SharedResponsesV63 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV64 = {
+type SharedResponsesV67 = {
   /** @description A page of the token's Carts. */
   200: {
     headers: SharedHeaders;
@@ -17648,7 +18181,7 @@ type SharedResponsesV64 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV65 = {
+type SharedResponsesV68 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -17664,7 +18197,7 @@ type SharedResponsesV65 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV66 = {
+type SharedResponsesV69 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -17680,7 +18213,7 @@ type SharedResponsesV66 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV67 = {
+type SharedResponsesV70 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -17696,7 +18229,7 @@ type SharedResponsesV67 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV68 = {
+type SharedResponsesV71 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -17712,7 +18245,7 @@ type SharedResponsesV68 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV69 = {
+type SharedResponsesV72 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -17728,7 +18261,7 @@ type SharedResponsesV69 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV70 = {
+type SharedResponsesV73 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -17744,7 +18277,7 @@ type SharedResponsesV70 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV71 = {
+type SharedResponsesV74 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -17760,7 +18293,7 @@ type SharedResponsesV71 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV72 = {
+type SharedResponsesV75 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -17776,7 +18309,7 @@ type SharedResponsesV72 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV73 = {
+type SharedResponsesV76 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -17792,7 +18325,7 @@ type SharedResponsesV73 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV74 = {
+type SharedResponsesV77 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -17808,7 +18341,7 @@ type SharedResponsesV74 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV75 = {
+type SharedResponsesV78 = {
   /** @description The Review. */
   200: {
     headers: SharedHeaders;
@@ -17824,7 +18357,7 @@ type SharedResponsesV75 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV76 = {
+type SharedResponsesV79 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -17840,7 +18373,7 @@ type SharedResponsesV76 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV77 = {
+type SharedResponsesV80 = {
   /** @description The State. */
   200: {
     headers: SharedHeaders;
@@ -17856,7 +18389,7 @@ type SharedResponsesV77 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV78 = {
+type SharedResponsesV81 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -17872,7 +18405,7 @@ type SharedResponsesV78 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV79 = {
+type SharedResponsesV82 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -17888,7 +18421,7 @@ type SharedResponsesV79 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV80 = {
+type SharedResponsesV83 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -17904,7 +18437,7 @@ type SharedResponsesV80 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV81 = {
+type SharedResponsesV84 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -17920,7 +18453,7 @@ type SharedResponsesV81 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV82 = {
+type SharedResponsesV85 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -17932,7 +18465,7 @@ type SharedResponsesV82 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV83 = {
+type SharedResponsesV86 = {
   /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -17944,7 +18477,7 @@ type SharedResponsesV83 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV84 = {
+type SharedResponsesV87 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -17956,7 +18489,7 @@ type SharedResponsesV84 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV85 = {
+type SharedResponsesV88 = {
   /** @description The deleted Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -17967,14 +18500,6 @@ type SharedResponsesV85 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedCartDiscountSetDescriptionAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setDescription';
-  description?: components['schemas']['LocalizedString'];
 };
 type SharedPathV3 = {
   /** @description The `key` of the resource. */
@@ -17988,7 +18513,7 @@ type SharedCartDiscountChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
-type SharedResponsesV86 = {
+type SharedResponsesV89 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -17999,7 +18524,7 @@ type SharedResponsesV86 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV87 = {
+type SharedResponsesV90 = {
   /** @description The Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -18079,6 +18604,15 @@ type SharedQueryV8 = {
    */
   expand?: components['parameters']['expand'];
 };
+type SharedCartDiscountSetValidFromAndUntilAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setValidFromAndUntil';
+  validFrom?: components['schemas']['DateTime'];
+  validUntil?: components['schemas']['DateTime'];
+};
 type SharedStatus200V2 = {
   headers: SharedHeaders;
   content: {
@@ -18147,6 +18681,22 @@ type SharedStatus201V5 = {
     'application/json': components['schemas']['ApiClient'];
   };
 };
+type SharedCartDiscountSetValidFromAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setValidFrom';
+  validFrom?: components['schemas']['DateTime'];
+};
+type SharedCartDiscountSetValidUntilAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setValidUntil';
+  validUntil?: components['schemas']['DateTime'];
+};
 type SharedCartSetLocaleAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -18154,6 +18704,14 @@ type SharedCartSetLocaleAction = {
    */
   action: 'setLocale';
   locale?: components['schemas']['Locale'];
+};
+type SharedDiscountCodeSetNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setName';
+  name?: components['schemas']['LocalizedString'];
 };
 type SharedPaymentSetCustomerAction = {
   /**
@@ -18190,15 +18748,6 @@ type SharedParametersV17 = {
     orderNumber: components['parameters']['orderNumber'];
   };
   cookie?: never;
-};
-type SharedCartDiscountSetValidFromAndUntilAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setValidFromAndUntil';
-  validFrom?: components['schemas']['DateTime'];
-  validUntil?: components['schemas']['DateTime'];
 };
 type SharedDiscountedLineItemPortion = {
   discount: components['schemas']['DiscountPortionReference'];
@@ -18336,6 +18885,12 @@ type SharedStatus200V6 = {
 type SharedStatus200V7 = {
   headers: SharedHeaders;
   content: {
+    'application/json': components['schemas']['DiscountCodePagedQueryResponse'];
+  };
+};
+type SharedStatus200V8 = {
+  headers: SharedHeaders;
+  content: {
     'application/json': components['schemas']['Project'];
   };
 };
@@ -18369,21 +18924,13 @@ type SharedCartRemoveLineItemAction = {
   lineItemKey?: string;
   quantity?: number;
 };
-type SharedCartDiscountSetValidFromAction = {
+type SharedCartDiscountChangeIsActiveAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
    * @enum {string}
    */
-  action: 'setValidFrom';
-  validFrom?: components['schemas']['DateTime'];
-};
-type SharedCartDiscountSetValidUntilAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setValidUntil';
-  validUntil?: components['schemas']['DateTime'];
+  action: 'changeIsActive';
+  isActive: boolean;
 };
 type SharedCartSetCustomerGroupAction = {
   /**
@@ -18401,14 +18948,6 @@ type SharedProductSelectionSetKeyAction = {
   action: 'setKey';
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
-};
-type SharedStateSetNameAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setName';
-  name?: components['schemas']['LocalizedString'];
 };
 type SharedCartDiscountAddStoreAction = {
   /**
@@ -18537,140 +19076,145 @@ type SharedRequestBodyV17 = {
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['InventoryEntryUpdate'];
+    'application/json': components['schemas']['DiscountCodeUpdate'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['CustomerSignin'];
+    'application/json': components['schemas']['InventoryEntryUpdate'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['MyCartDraft'];
+    'application/json': components['schemas']['CustomerSignin'];
   };
 };
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['MyCartUpdate'];
+    'application/json': components['schemas']['MyCartDraft'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['ReplicaCartDraft'];
+    'application/json': components['schemas']['MyCartUpdate'];
   };
 };
 type SharedRequestBodyV23 = {
   content: {
-    'application/json': components['schemas']['MergeCartDraft'];
+    'application/json': components['schemas']['ReplicaCartDraft'];
   };
 };
 type SharedRequestBodyV24 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['MergeCartDraft'];
   };
 };
 type SharedRequestBodyV25 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV26 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV27 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV28 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
 type SharedRequestBodyV29 = {
   content: {
-    'application/json': components['schemas']['MyCustomerEmailVerify'];
+    'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
 type SharedRequestBodyV30 = {
   content: {
-    'application/json': components['schemas']['OrderFromCartDraft'];
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV31 = {
   content: {
-    'application/json': components['schemas']['MyOrderFromCartDraft'];
+    'application/json': components['schemas']['OrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV32 = {
   content: {
-    'application/json': components['schemas']['PaymentUpdate'];
+    'application/json': components['schemas']['MyOrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV33 = {
   content: {
-    'application/json': components['schemas']['ProductDiscountUpdate'];
+    'application/json': components['schemas']['PaymentUpdate'];
   };
 };
 type SharedRequestBodyV34 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['ProductDiscountUpdate'];
   };
 };
 type SharedRequestBodyV35 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV36 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV37 = {
   content: {
-    'application/json': components['schemas']['ReviewUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV38 = {
   content: {
-    'application/json': components['schemas']['ShippingMethodUpdate'];
+    'application/json': components['schemas']['ReviewUpdate'];
   };
 };
 type SharedRequestBodyV39 = {
   content: {
-    'application/json': components['schemas']['ShoppingListDraft'];
+    'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
 type SharedRequestBodyV40 = {
   content: {
-    'application/json': components['schemas']['MyShoppingListDraft'];
+    'application/json': components['schemas']['ShoppingListDraft'];
   };
 };
 type SharedRequestBodyV41 = {
   content: {
-    'application/json': components['schemas']['StateUpdate'];
+    'application/json': components['schemas']['MyShoppingListDraft'];
   };
 };
 type SharedRequestBodyV42 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['StateUpdate'];
   };
 };
 type SharedRequestBodyV43 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV44 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV45 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV46 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
@@ -18681,12 +19225,12 @@ type SharedGetCartById = {
   responses: SharedResponsesV6;
 };
 type SharedDeleteCartById = {
-  parameters: SharedParametersV4;
+  parameters: SharedParametersV5;
   requestBody?: never;
   responses: SharedResponsesV5;
 };
 type SharedGetCartInStoreById = {
-  parameters: SharedParametersV6;
+  parameters: SharedParametersV4;
   requestBody?: never;
   responses: SharedResponsesV6;
 };
@@ -18698,7 +19242,7 @@ type SharedDeleteCartInStoreById = {
 type SharedQueryShoppingLists = {
   parameters: SharedParametersV7;
   requestBody?: never;
-  responses: SharedResponsesV18;
+  responses: SharedResponsesV19;
 };
 type SharedGetShoppingListById = {
   parameters: SharedParametersV2;
@@ -18713,10 +19257,10 @@ type SharedGetShoppingListByKey = {
 type SharedQueryShoppingListsInStore = {
   parameters: SharedParametersV14;
   requestBody?: never;
-  responses: SharedResponsesV18;
+  responses: SharedResponsesV19;
 };
 type SharedGetShoppingListByIdInStore = {
-  parameters: SharedParametersV6;
+  parameters: SharedParametersV4;
   requestBody?: never;
   responses: SharedResponsesV4;
 };
@@ -18756,14 +19300,6 @@ type SharedTaxCategorySetDescriptionAction = {
    */
   action: 'setDescription';
   description?: string;
-};
-type SharedCartDiscountChangeIsActiveAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'changeIsActive';
-  isActive: boolean;
 };
 type SharedProductDiscountValueRelative = {
   /**

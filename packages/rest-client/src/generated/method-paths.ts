@@ -68,6 +68,12 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/key={key}'
     | '/in-store/key={storeKey}/customers/password-token={passwordToken}'
     | '/in-store/key={storeKey}/customers/email-token={emailToken}'
+    | '/discount-codes'
+    | '/discount-codes/{ID}'
+    | '/discount-codes/key={key}'
+    | '/in-store/key={storeKey}/discount-codes'
+    | '/in-store/key={storeKey}/discount-codes/{ID}'
+    | '/in-store/key={storeKey}/discount-codes/key={key}'
     | '/inventory'
     | '/inventory/{ID}'
     | '/inventory/key={key}'
@@ -196,6 +202,9 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/password/reset'
     | '/in-store/key={storeKey}/customers/email-token'
     | '/in-store/key={storeKey}/customers/email/confirm'
+    | '/discount-codes'
+    | '/discount-codes/{ID}'
+    | '/discount-codes/key={key}'
     | '/graphql'
     | '/inventory'
     | '/inventory/{ID}'
@@ -304,6 +313,8 @@ export interface PathsOf {
     | '/customers/key={key}'
     | '/in-store/key={storeKey}/customers/{ID}'
     | '/in-store/key={storeKey}/customers/key={key}'
+    | '/discount-codes/{ID}'
+    | '/discount-codes/key={key}'
     | '/inventory/{ID}'
     | '/inventory/key={key}'
     | '/me/carts/{ID}'
@@ -404,6 +415,12 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'getCustomerInStoreByKey', never, As>;
     '/in-store/key={storeKey}/customers/password-token={passwordToken}': CallParams<'getCustomerByPasswordTokenInStore', never, As>;
     '/in-store/key={storeKey}/customers/email-token={emailToken}': CallParams<'getCustomerByEmailTokenInStore', never, As>;
+    '/discount-codes': CallNone<'queryDiscountCodes', never, As>;
+    '/discount-codes/{ID}': CallParams<'getDiscountCodeById', never, As>;
+    '/discount-codes/key={key}': CallParams<'getDiscountCodeByKey', never, As>;
+    '/in-store/key={storeKey}/discount-codes': CallParams<'queryDiscountCodesInStore', never, As>;
+    '/in-store/key={storeKey}/discount-codes/{ID}': CallParams<'getDiscountCodeInStoreById', never, As>;
+    '/in-store/key={storeKey}/discount-codes/key={key}': CallParams<'getDiscountCodeInStoreByKey', never, As>;
     '/inventory': CallNone<'queryInventoryEntries', never, As>;
     '/inventory/{ID}': CallParams<'getInventoryEntryById', never, As>;
     '/inventory/key={key}': CallParams<'getInventoryEntryByKey', never, As>;
@@ -568,6 +585,9 @@ export interface CallArgsOf<As extends ParseAs> {
       components['schemas']['CustomerEmailVerify'],
       As
     >;
+    '/discount-codes': CallBody<'createDiscountCode', components['schemas']['DiscountCodeDraft'], As>;
+    '/discount-codes/{ID}': CallParamsBody<'updateDiscountCodeById', components['schemas']['DiscountCodeUpdate'], As>;
+    '/discount-codes/key={key}': CallParamsBody<'updateDiscountCodeByKey', components['schemas']['DiscountCodeUpdate'], As>;
     '/graphql': CallBody<'executeGraphQL', components['schemas']['GraphQLRequest'], As>;
     '/inventory': CallBody<'createInventoryEntry', components['schemas']['InventoryEntryDraft'], As>;
     '/inventory/{ID}': CallParamsBody<'updateInventoryEntryById', components['schemas']['InventoryEntryUpdate'], As>;
@@ -714,6 +734,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/customers/key={key}': CallParams<'deleteCustomerByKey', never, As>;
     '/in-store/key={storeKey}/customers/{ID}': CallParams<'deleteCustomerInStoreById', never, As>;
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'deleteCustomerInStoreByKey', never, As>;
+    '/discount-codes/{ID}': CallParams<'deleteDiscountCodeById', never, As>;
+    '/discount-codes/key={key}': CallParams<'deleteDiscountCodeByKey', never, As>;
     '/inventory/{ID}': CallParams<'deleteInventoryEntryById', never, As>;
     '/inventory/key={key}': CallParams<'deleteInventoryEntryByKey', never, As>;
     '/me/carts/{ID}': CallParams<'deleteMyCartById', never, As>;
@@ -821,6 +843,12 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/password-token={passwordToken}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/email-token={emailToken}': components['schemas']['Customer'];
+    '/discount-codes': components['schemas']['DiscountCodePagedQueryResponse'];
+    '/discount-codes/{ID}': components['schemas']['DiscountCode'];
+    '/discount-codes/key={key}': components['schemas']['DiscountCode'];
+    '/in-store/key={storeKey}/discount-codes': components['schemas']['DiscountCodePagedQueryResponse'];
+    '/in-store/key={storeKey}/discount-codes/{ID}': components['schemas']['DiscountCode'];
+    '/in-store/key={storeKey}/discount-codes/key={key}': components['schemas']['DiscountCode'];
     '/inventory': components['schemas']['InventoryPagedQueryResponse'];
     '/inventory/{ID}': components['schemas']['InventoryEntry'];
     '/inventory/key={key}': components['schemas']['InventoryEntry'];
@@ -953,6 +981,9 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/password/reset': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/email-token': components['schemas']['CustomerToken'];
     '/in-store/key={storeKey}/customers/email/confirm': components['schemas']['Customer'];
+    '/discount-codes': components['schemas']['DiscountCode'];
+    '/discount-codes/{ID}': components['schemas']['DiscountCode'];
+    '/discount-codes/key={key}': components['schemas']['DiscountCode'];
     '/graphql': components['schemas']['GraphQLResponse'];
     '/inventory': components['schemas']['InventoryEntry'];
     '/inventory/{ID}': components['schemas']['InventoryEntry'];
@@ -1063,6 +1094,8 @@ export interface JsonDataOf {
     '/customers/key={key}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/{ID}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
+    '/discount-codes/{ID}': components['schemas']['DiscountCode'];
+    '/discount-codes/key={key}': components['schemas']['DiscountCode'];
     '/inventory/{ID}': components['schemas']['InventoryEntry'];
     '/inventory/key={key}': components['schemas']['InventoryEntry'];
     '/me/carts/{ID}': components['schemas']['Cart'];

@@ -2588,6 +2588,206 @@ export const customerCustomFieldChangedMessage = /* @__PURE__ */ defineBuilder('
 export const customerCustomFieldRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerCustomFieldRemovedMessage', 'resource');
 
 /**
+ * Builder of a `DiscountCode` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_discount_codes` (or `view_orders`) and `manage_discount_codes` (or
+ *
+ * @example
+ * discountCode({ seed: 42 }).build();
+ * discountCode().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const discountCode = /* @__PURE__ */ defineBuilder('DiscountCode', 'resource');
+
+/**
+ * Builder of a `DiscountCodeDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `cartPredicate` is parsed as a cart predicate (400 InvalidInput naming its position when
+ *
+ * @example
+ * discountCodeDraft({ seed: 42 }).build();
+ * discountCodeDraft().buildGraphql(); // the GraphQL input form
+ */
+export const discountCodeDraft = /* @__PURE__ */ defineBuilder('DiscountCodeDraft', 'draft');
+
+/**
+ * Builder of a `DiscountCodeReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountCodeReference({ seed: 42 }).build();
+ */
+export const discountCodeReference = /* @__PURE__ */ defineBuilder('DiscountCodeReference', 'other');
+
+/**
+ * Builder of a `DiscountCodeInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members. A Discount Code on a Cart or an Order and its state. An Order is created only when every
+ *
+ * @example
+ * discountCodeInfo({ seed: 42 }).build();
+ */
+export const discountCodeInfo = /* @__PURE__ */ defineBuilder('DiscountCodeInfo', 'other');
+
+/**
+ * Builder of a `DiscountCodeNonApplicableError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400. `addDiscountCode` names no Discount Code (`reason` `DoesNotExist`, with
+ *
+ * @example
+ * discountCodeNonApplicableError({ seed: 42 }).build();
+ */
+export const discountCodeNonApplicableError = /* @__PURE__ */ defineBuilder('DiscountCodeNonApplicableError', 'other');
+
+/**
+ * Builder of a `DiscountCodeUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountCodeUpdate({ seed: 42 }).build();
+ */
+export const discountCodeUpdate = /* @__PURE__ */ defineBuilder('DiscountCodeUpdate', 'update');
+
+/**
+ * Builder of a `DiscountCodeChangeCartDiscountsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces `cartDiscounts` (the draft's rules) and derives `stores` again.
+ *
+ * @example
+ * discountCodeChangeCartDiscountsAction({ seed: 42 }).build();
+ */
+export const discountCodeChangeCartDiscountsAction = /* @__PURE__ */ defineBuilder('DiscountCodeChangeCartDiscountsAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeChangeGroupsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountCodeChangeGroupsAction({ seed: 42 }).build();
+ */
+export const discountCodeChangeGroupsAction = /* @__PURE__ */ defineBuilder('DiscountCodeChangeGroupsAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeChangeIsActiveAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountCodeChangeIsActiveAction({ seed: 42 }).build();
+ */
+export const discountCodeChangeIsActiveAction = /* @__PURE__ */ defineBuilder('DiscountCodeChangeIsActiveAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetCartPredicateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `cartPredicate` unsets it; a bad predicate is 400 InvalidInput.
+ *
+ * @example
+ * discountCodeSetCartPredicateAction({ seed: 42 }).build();
+ */
+export const discountCodeSetCartPredicateAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetCartPredicateAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetMaxApplicationsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `maxApplications` unsets it; the applications counted so far stay.
+ *
+ * @example
+ * discountCodeSetMaxApplicationsAction({ seed: 42 }).build();
+ */
+export const discountCodeSetMaxApplicationsAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetMaxApplicationsAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetMaxApplicationsPerCustomerAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `maxApplicationsPerCustomer` unsets it; the applications counted so far stay.
+ *
+ * @example
+ * discountCodeSetMaxApplicationsPerCustomerAction({ seed: 42 }).build();
+ */
+export const discountCodeSetMaxApplicationsPerCustomerAction = /* @__PURE__ */ defineBuilder(
+  'DiscountCodeSetMaxApplicationsPerCustomerAction',
+  'action',
+);
+
+/**
+ * Builder of a `DiscountCodeSetNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `name` unsets it.
+ *
+ * @example
+ * discountCodeSetNameAction({ seed: 42 }).build();
+ */
+export const discountCodeSetNameAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetNameAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * discountCodeSetDescriptionAction({ seed: 42 }).build();
+ */
+export const discountCodeSetDescriptionAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Discount Code has is 400 DuplicateField (DiscountCodeKeySet).
+ *
+ * @example
+ * discountCodeSetKeyAction({ seed: 42 }).build();
+ */
+export const discountCodeSetKeyAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetKeyAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetValidFromAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `validFrom` unsets it; one not earlier than `validUntil` is 400 InvalidOperation.
+ *
+ * @example
+ * discountCodeSetValidFromAction({ seed: 42 }).build();
+ */
+export const discountCodeSetValidFromAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetValidFromAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetValidUntilAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `validUntil` unsets it; one not later than `validFrom` is 400 InvalidOperation.
+ *
+ * @example
+ * discountCodeSetValidUntilAction({ seed: 42 }).build();
+ */
+export const discountCodeSetValidUntilAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetValidUntilAction', 'action');
+
+/**
+ * Builder of a `DiscountCodeSetValidFromAndUntilAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets (or, omitted, unsets) both; `validFrom` not earlier than `validUntil` is 400 InvalidOperation.
+ *
+ * @example
+ * discountCodeSetValidFromAndUntilAction({ seed: 42 }).build();
+ */
+export const discountCodeSetValidFromAndUntilAction = /* @__PURE__ */ defineBuilder('DiscountCodeSetValidFromAndUntilAction', 'action');
+
+/**
+ * Builder of a `DiscountCodePagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountCodePagedQueryResponse({ seed: 42 }).build();
+ */
+export const discountCodePagedQueryResponse = /* @__PURE__ */ defineBuilder('DiscountCodePagedQueryResponse', 'other');
+
+/**
+ * Builder of a `DiscountCodeCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Discount Code was created.
+ *
+ * @example
+ * discountCodeCreatedMessage({ seed: 42 }).build();
+ * discountCodeCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const discountCodeCreatedMessage = /* @__PURE__ */ defineBuilder('DiscountCodeCreatedMessage', 'resource');
+
+/**
+ * Builder of a `DiscountCodeDeletedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Discount Code was deleted.
+ *
+ * @example
+ * discountCodeDeletedMessage({ seed: 42 }).build();
+ * discountCodeDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const discountCodeDeletedMessage = /* @__PURE__ */ defineBuilder('DiscountCodeDeletedMessage', 'resource');
+
+/**
+ * Builder of a `DiscountCodeKeySetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setKey` set or unset the key.
+ *
+ * @example
+ * discountCodeKeySetMessage({ seed: 42 }).build();
+ * discountCodeKeySetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const discountCodeKeySetMessage = /* @__PURE__ */ defineBuilder('DiscountCodeKeySetMessage', 'resource');
+
+/**
+ * Builder of a `CartAddDiscountCodeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds the Discount Code with this `code` at the end of the Cart's `discountCodes`. A code
+ *
+ * @example
+ * cartAddDiscountCodeAction({ seed: 42 }).build();
+ */
+export const cartAddDiscountCodeAction = /* @__PURE__ */ defineBuilder('CartAddDiscountCodeAction', 'action');
+
+/**
+ * Builder of a `CartRemoveDiscountCodeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes the code; one the Cart does not hold is 400 InvalidOperation (decision).
+ *
+ * @example
+ * cartRemoveDiscountCodeAction({ seed: 42 }).build();
+ */
+export const cartRemoveDiscountCodeAction = /* @__PURE__ */ defineBuilder('CartRemoveDiscountCodeAction', 'action');
+
+/**
  * Builder of a `GraphQLRequest` (other) of the Commerce schema, with plausible seeded defaults for its required members.
  *
  * @example
@@ -7129,6 +7329,30 @@ export const builderFactories = {
   CustomerCustomFieldAddedMessage: customerCustomFieldAddedMessage,
   CustomerCustomFieldChangedMessage: customerCustomFieldChangedMessage,
   CustomerCustomFieldRemovedMessage: customerCustomFieldRemovedMessage,
+  DiscountCode: discountCode,
+  DiscountCodeDraft: discountCodeDraft,
+  DiscountCodeReference: discountCodeReference,
+  DiscountCodeInfo: discountCodeInfo,
+  DiscountCodeNonApplicableError: discountCodeNonApplicableError,
+  DiscountCodeUpdate: discountCodeUpdate,
+  DiscountCodeChangeCartDiscountsAction: discountCodeChangeCartDiscountsAction,
+  DiscountCodeChangeGroupsAction: discountCodeChangeGroupsAction,
+  DiscountCodeChangeIsActiveAction: discountCodeChangeIsActiveAction,
+  DiscountCodeSetCartPredicateAction: discountCodeSetCartPredicateAction,
+  DiscountCodeSetMaxApplicationsAction: discountCodeSetMaxApplicationsAction,
+  DiscountCodeSetMaxApplicationsPerCustomerAction: discountCodeSetMaxApplicationsPerCustomerAction,
+  DiscountCodeSetNameAction: discountCodeSetNameAction,
+  DiscountCodeSetDescriptionAction: discountCodeSetDescriptionAction,
+  DiscountCodeSetKeyAction: discountCodeSetKeyAction,
+  DiscountCodeSetValidFromAction: discountCodeSetValidFromAction,
+  DiscountCodeSetValidUntilAction: discountCodeSetValidUntilAction,
+  DiscountCodeSetValidFromAndUntilAction: discountCodeSetValidFromAndUntilAction,
+  DiscountCodePagedQueryResponse: discountCodePagedQueryResponse,
+  DiscountCodeCreatedMessage: discountCodeCreatedMessage,
+  DiscountCodeDeletedMessage: discountCodeDeletedMessage,
+  DiscountCodeKeySetMessage: discountCodeKeySetMessage,
+  CartAddDiscountCodeAction: cartAddDiscountCodeAction,
+  CartRemoveDiscountCodeAction: cartRemoveDiscountCodeAction,
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,
   GraphQLResponse: graphQLResponse,

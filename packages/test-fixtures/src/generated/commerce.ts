@@ -1003,6 +1003,122 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/discount-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Discount Codes */
+    get: operations['queryDiscountCodes'];
+    put?: never;
+    /** Create a Discount Code */
+    post: operations['createDiscountCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/discount-codes/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Discount Code by ID */
+    get: operations['getDiscountCodeById'];
+    put?: never;
+    /** Update a Discount Code by ID */
+    post: operations['updateDiscountCodeById'];
+    /** Delete a Discount Code by ID */
+    delete: operations['deleteDiscountCodeById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/discount-codes/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Discount Code by key */
+    get: operations['getDiscountCodeByKey'];
+    put?: never;
+    /** Update a Discount Code by key */
+    post: operations['updateDiscountCodeByKey'];
+    /** Delete a Discount Code by key */
+    delete: operations['deleteDiscountCodeByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/discount-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Query the Discount Codes of a Store
+     * @description Only the Discount Codes that belong to the Store. A Discount Code belongs to a Store when its `stores` is empty or names the Store (decision: a code whose Cart Discounts have no Stores applies in every Store).
+     */
+    get: operations['queryDiscountCodesInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/discount-codes/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a Discount Code of a Store by ID
+     * @description A Discount Code belongs to a Store when its `stores` is empty or names the Store (decision: a code whose Cart Discounts have no Stores applies in every Store); one of another Store is 404.
+     */
+    get: operations['getDiscountCodeInStoreById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/discount-codes/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a Discount Code of a Store by key
+     * @description A Discount Code belongs to a Store when its `stores` is empty or names the Store (decision: a code whose Cart Discounts have no Stores applies in every Store); one of another Store is 404.
+     */
+    get: operations['getDiscountCodeInStoreByKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/graphql': {
     parameters: {
       query?: never;
@@ -4328,8 +4444,8 @@ export interface components {
       shipping: Record<string, never>[];
       /** @description Not emulated; always empty. */
       itemShippingAddresses: components['schemas']['BaseAddress'][];
-      /** @description Discount Codes are not emulated yet; always empty. */
-      discountCodes: Record<string, never>[];
+      /** @description The codes `addDiscountCode` added, in order, each with its state (see `DiscountCodeState`). */
+      discountCodes: components['schemas']['DiscountCodeInfo'][];
       /** @description Set by `setDirectDiscounts`; see DirectDiscount. */
       directDiscounts: components['schemas']['DirectDiscount'][];
       /**
@@ -4408,11 +4524,12 @@ export interface components {
      * @description Actions apply in order and as a unit. On a `Merged` or `Ordered` Cart every action is 400
      *     InvalidOperation and nothing changes. After the actions the Cart's prices, taxes, shipping and totals
      *     are computed again. The live actions listed in `x-not-emulated-actions` are 501 NotEmulated:
-     *     discount codes come with Cart Discounts; the others are multi-shipping, item shipping
+     *     multi-shipping, item shipping
      *     addresses, external tax amounts, locks, business units and address custom fields.
      */
     CartUpdateAction:
       | components['schemas']['CartAddCustomLineItemAction']
+      | components['schemas']['CartAddDiscountCodeAction']
       | components['schemas']['CartAddLineItemAction']
       | components['schemas']['CartAddPaymentAction']
       | components['schemas']['CartAddShoppingListAction']
@@ -4425,6 +4542,7 @@ export interface components {
       | components['schemas']['CartChangeTaxRoundingModeAction']
       | components['schemas']['CartRecalculateAction']
       | components['schemas']['CartRemoveCustomLineItemAction']
+      | components['schemas']['CartRemoveDiscountCodeAction']
       | components['schemas']['CartRemoveLineItemAction']
       | components['schemas']['CartRemovePaymentAction']
       | components['schemas']['CartSetAnonymousIdAction']
@@ -5538,6 +5656,7 @@ export interface components {
       | 'channel'
       | 'customer'
       | 'customer-group'
+      | 'discount-code'
       | 'inventory-entry'
       | 'key-value-document'
       | 'order'
@@ -5771,6 +5890,7 @@ export interface components {
       | components['schemas']['LineItemQuantityBelowLimitError']
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError']
+      | components['schemas']['DiscountCodeNonApplicableError']
       | components['schemas']['SyntaxErrorError']
       | components['schemas']['SemanticErrorError']
       | components['schemas']['NoMatchingProductDiscountFoundError']
@@ -7477,6 +7597,316 @@ export interface components {
        */
       type: 'CustomerCustomFieldRemoved';
     };
+    /**
+     * @description Scopes `view_discount_codes` (or `view_orders`) and `manage_discount_codes` (or
+     *     `manage_orders`), as on the live service. `code` is unique in the project (400
+     *     DuplicateField on `code`) and cannot change. Each Cart Discount in `cartDiscounts` must
+     *     exist (400 ReferencedResourceNotFound) and require a Discount Code (400 InvalidOperation,
+     *     decision: the reference states the rule but not its error). `stores` is derived from the
+     *     Cart Discounts' `stores` when the code is created or its `cartDiscounts` change (their
+     *     union; empty when one of them has no Stores, as that one applies in every Store).
+     *     `references` is always empty (decision: the ids a `cartPredicate` names are not
+     *     collected). `applicationVersion` appears once an Order applied the code and counts the
+     *     Orders that did; applications do not change `version`. Messages: DiscountCodeCreated,
+     *     DiscountCodeDeleted, DiscountCodeKeySet. Deleting a code leaves the Carts that hold it;
+     *     their state for it becomes `NotActive` (decision).
+     */
+    DiscountCode: components['schemas']['BaseResource'] & {
+      key?: string;
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      code: string;
+      cartDiscounts: components['schemas']['CartDiscountReference'][];
+      stores: components['schemas']['StoreKeyReference'][];
+      cartPredicate?: string;
+      isActive: boolean;
+      references: components['schemas']['Reference'][];
+      maxApplications?: number;
+      maxApplicationsPerCustomer?: number;
+      custom?: components['schemas']['CustomFields'];
+      groups: string[];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      applicationVersion?: number;
+    };
+    /**
+     * @description `cartPredicate` is parsed as a cart predicate (400 InvalidInput naming its position when
+     *     it is not one). `validFrom` must be earlier than `validUntil` (400 InvalidOperation).
+     *     `maxApplications` and `maxApplicationsPerCustomer` count Orders (see `DiscountCodeInfo`).
+     *     `groups` are stored; as Discount Groups are not emulated they change no state (see
+     *     `DiscountCodeState`).
+     */
+    DiscountCodeDraft: {
+      key?: components['schemas']['Key'];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      code: string;
+      cartDiscounts: components['schemas']['CartDiscountResourceIdentifier'][];
+      cartPredicate?: string;
+      isActive?: boolean;
+      maxApplications?: number;
+      maxApplicationsPerCustomer?: number;
+      custom?: components['schemas']['CustomFieldsDraft'];
+      groups?: string[];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    DiscountCodeReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'discount-code';
+      obj?: components['schemas']['DiscountCode'];
+    };
+    /**
+     * @description The state of a Discount Code on a Cart, computed again with the Cart, in this order:
+     *     `NotActive` (the code is inactive, deleted, or none of its Cart Discounts is active),
+     *     `NotValid` (the clock is outside the code's validity window, or outside that of every
+     *     active Cart Discount of it), `MaxApplicationReached` (Orders applied it `maxApplications`
+     *     times, or `maxApplicationsPerCustomer` times for the Cart's Customer; a Cart without a
+     *     Customer counts against `maxApplications` only, as anonymous Carts are not supported for
+     *     the per-Customer limit), `DoesNotMatchCart` (the code's `cartPredicate`, or the predicate
+     *     of every active, valid Cart Discount of it, does not match), `MatchesCart`, and
+     *     `ApplicationStoppedByPreviousDiscount` when the discounts engine reports that each matching
+     *     Cart Discount of the code was stopped by a `StopAfterThisDiscount` one before it.
+     *     `ApplicationStoppedByGroupBestDeal` is never given (decision: Discount Groups are not
+     *     emulated).
+     * @enum {string}
+     */
+    DiscountCodeState:
+      | 'NotActive'
+      | 'NotValid'
+      | 'DoesNotMatchCart'
+      | 'MatchesCart'
+      | 'MaxApplicationReached'
+      | 'ApplicationStoppedByPreviousDiscount'
+      | 'ApplicationStoppedByGroupBestDeal';
+    /**
+     * @description A Discount Code on a Cart or an Order and its state. An Order is created only when every
+     *     code is `MatchesCart` or `ApplicationStoppedByGroupBestDeal` (400 DiscountCodeNonApplicable
+     *     otherwise); it counts one application of each code then, never taken back.
+     */
+    DiscountCodeInfo: {
+      discountCode: components['schemas']['DiscountCodeReference'];
+      state: components['schemas']['DiscountCodeState'];
+    };
+    /**
+     * @description 400. `addDiscountCode` names no Discount Code (`reason` `DoesNotExist`, with
+     *     `discountCode`), one outside its validity window (`reason` `TimeRangeNonApplicable`, with
+     *     `discountCodeId`, `validFrom`, `validUntil` and `validityCheckTime`), an inactive one or
+     *     one whose Cart Discounts are all inactive, outside their validity windows or of another
+     *     Store than the Cart (no `reason`); or an Order is created from a Cart whose code is in a
+     *     state other than `MatchesCart` or `ApplicationStoppedByGroupBestDeal`.
+     */
+    DiscountCodeNonApplicableError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DiscountCodeNonApplicable';
+      discountCode?: string;
+      /** @enum {string} */
+      reason?: 'DoesNotExist' | 'TimeRangeNonApplicable';
+      discountCodeId?: string;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      validityCheckTime?: components['schemas']['DateTime'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DiscountCodeNonApplicable';
+    };
+    DiscountCodeUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['DiscountCodeUpdateAction'][];
+    };
+    /** @description The 14 live actions. Carts holding the code see its changes at their next recalculation. */
+    DiscountCodeUpdateAction:
+      | components['schemas']['DiscountCodeChangeCartDiscountsAction']
+      | components['schemas']['DiscountCodeChangeGroupsAction']
+      | components['schemas']['DiscountCodeChangeIsActiveAction']
+      | components['schemas']['DiscountCodeSetCartPredicateAction']
+      | components['schemas']['DiscountCodeSetMaxApplicationsAction']
+      | components['schemas']['DiscountCodeSetMaxApplicationsPerCustomerAction']
+      | components['schemas']['DiscountCodeSetNameAction']
+      | components['schemas']['DiscountCodeSetDescriptionAction']
+      | components['schemas']['DiscountCodeSetKeyAction']
+      | components['schemas']['DiscountCodeSetValidFromAction']
+      | components['schemas']['DiscountCodeSetValidUntilAction']
+      | components['schemas']['DiscountCodeSetValidFromAndUntilAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Replaces `cartDiscounts` (the draft's rules) and derives `stores` again. */
+    DiscountCodeChangeCartDiscountsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCartDiscounts';
+      cartDiscounts: components['schemas']['CartDiscountResourceIdentifier'][];
+    };
+    DiscountCodeChangeGroupsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeGroups';
+      groups: string[];
+    };
+    DiscountCodeChangeIsActiveAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsActive';
+      isActive: boolean;
+    };
+    /** @description Omitting `cartPredicate` unsets it; a bad predicate is 400 InvalidInput. */
+    DiscountCodeSetCartPredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCartPredicate';
+      cartPredicate?: string;
+    };
+    /** @description Omitting `maxApplications` unsets it; the applications counted so far stay. */
+    DiscountCodeSetMaxApplicationsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMaxApplications';
+      maxApplications?: number;
+    };
+    /** @description Omitting `maxApplicationsPerCustomer` unsets it; the applications counted so far stay. */
+    DiscountCodeSetMaxApplicationsPerCustomerAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMaxApplicationsPerCustomer';
+      maxApplicationsPerCustomer?: number;
+    };
+    /** @description Omitting `name` unsets it. */
+    DiscountCodeSetNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setName';
+      name?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `description` unsets it. */
+    DiscountCodeSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `key` unsets it; a key another Discount Code has is 400 DuplicateField (DiscountCodeKeySet). */
+    DiscountCodeSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description Omitting `validFrom` unsets it; one not earlier than `validUntil` is 400 InvalidOperation. */
+    DiscountCodeSetValidFromAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFrom';
+      validFrom?: components['schemas']['DateTime'];
+    };
+    /** @description Omitting `validUntil` unsets it; one not later than `validFrom` is 400 InvalidOperation. */
+    DiscountCodeSetValidUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidUntil';
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /** @description Sets (or, omitted, unsets) both; `validFrom` not earlier than `validUntil` is 400 InvalidOperation. */
+    DiscountCodeSetValidFromAndUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFromAndUntil';
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    DiscountCodePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['DiscountCode'][];
+    };
+    /** @description A Discount Code was created. */
+    DiscountCodeCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DiscountCodeCreated';
+      discountCode: components['schemas']['DiscountCode'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DiscountCodeCreated';
+    };
+    /** @description A Discount Code was deleted. */
+    DiscountCodeDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DiscountCodeDeleted';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DiscountCodeDeleted';
+    };
+    /** @description `setKey` set or unset the key. */
+    DiscountCodeKeySetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DiscountCodeKeySet';
+      key?: string;
+      oldKey?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DiscountCodeKeySet';
+    };
+    /**
+     * @description Adds the Discount Code with this `code` at the end of the Cart's `discountCodes`. A code
+     *     that does not exist, is inactive, is outside its validity window, or whose Cart Discounts
+     *     are all inactive, outside their windows or of another Store than the Cart is 400
+     *     DiscountCodeNonApplicable (see its `reason`); a code that only does not match the Cart
+     *     (or whose applications are used up) is added with that state. An eleventh code is 400
+     *     InvalidOperation (the live limit of 10 per Cart; decision: the reference names no error), a
+     *     code the Cart holds already stays once (decision), and a Cart with Direct Discounts is 400
+     *     InvalidOperation (codes and Direct Discounts exclude each other). A Frozen Cart takes only
+     *     a code that does not match it (400 InvalidOperation otherwise; decision on the error).
+     */
+    CartAddDiscountCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addDiscountCode';
+      code: string;
+    };
+    /** @description Removes the code; one the Cart does not hold is 400 InvalidOperation (decision). */
+    CartRemoveDiscountCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeDiscountCode';
+      discountCode: components['schemas']['DiscountCodeReference'];
+    };
     GraphQLRequest: {
       query: string;
       operationName?: string;
@@ -7776,7 +8206,9 @@ export interface components {
       | components['schemas']['CartSetShippingAddressAction']
       | components['schemas']['CartSetShippingMethodAction']
       | components['schemas']['MyCartAddPaymentAction']
-      | components['schemas']['CartRemovePaymentAction'];
+      | components['schemas']['CartRemovePaymentAction']
+      | components['schemas']['CartAddDiscountCodeAction']
+      | components['schemas']['CartRemoveDiscountCodeAction'];
     /**
      * @description The Cart's `addPayment` for a customer's or an anonymous session's own Cart: the Payment must be the
      *     caller's own (its `customer` the token's customer, or its `anonymousId` the token's session), else 400
@@ -8012,6 +8444,9 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['DiscountCodeCreatedMessage']
+      | components['schemas']['DiscountCodeDeletedMessage']
+      | components['schemas']['DiscountCodeKeySetMessage']
       | components['schemas']['InventoryEntryCreatedMessage']
       | components['schemas']['InventoryEntryDeletedMessage']
       | components['schemas']['InventoryEntryQuantitySetMessage']
@@ -8591,8 +9026,8 @@ export interface components {
       shipping: Record<string, never>[];
       /** @description Not emulated; always empty. */
       itemShippingAddresses: components['schemas']['BaseAddress'][];
-      /** @description Discount Codes are not emulated yet; always empty. */
-      discountCodes: Record<string, never>[];
+      /** @description The Cart's codes and their states when the Order was created. */
+      discountCodes: components['schemas']['DiscountCodeInfo'][];
       /** @description The Cart's Direct Discounts when it was ordered. */
       directDiscounts: components['schemas']['DirectDiscount'][];
       /** @description Not emulated; always empty. */
@@ -19660,6 +20095,660 @@ export interface operations {
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryDiscountCodes: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Discount Codes. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createDiscountCode: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Discount Code. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDiscountCodeById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Discount Code. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateDiscountCodeById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Discount Code, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteDiscountCodeById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Discount Code. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDiscountCodeByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Discount Code. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateDiscountCodeByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Discount Code, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteDiscountCodeByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Discount Code. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryDiscountCodesInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the Store's Discount Codes. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDiscountCodeInStoreById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Discount Code. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDiscountCodeInStoreByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Discount Code. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -32921,6 +34010,32 @@ export type CustomerCustomTypeRemovedMessage = components['schemas']['CustomerCu
 export type CustomerCustomFieldAddedMessage = components['schemas']['CustomerCustomFieldAddedMessage'];
 export type CustomerCustomFieldChangedMessage = components['schemas']['CustomerCustomFieldChangedMessage'];
 export type CustomerCustomFieldRemovedMessage = components['schemas']['CustomerCustomFieldRemovedMessage'];
+export type DiscountCode = components['schemas']['DiscountCode'];
+export type DiscountCodeDraft = components['schemas']['DiscountCodeDraft'];
+export type DiscountCodeReference = components['schemas']['DiscountCodeReference'];
+export type DiscountCodeState = components['schemas']['DiscountCodeState'];
+export type DiscountCodeInfo = components['schemas']['DiscountCodeInfo'];
+export type DiscountCodeNonApplicableError = components['schemas']['DiscountCodeNonApplicableError'];
+export type DiscountCodeUpdate = components['schemas']['DiscountCodeUpdate'];
+export type DiscountCodeUpdateAction = components['schemas']['DiscountCodeUpdateAction'];
+export type DiscountCodeChangeCartDiscountsAction = components['schemas']['DiscountCodeChangeCartDiscountsAction'];
+export type DiscountCodeChangeGroupsAction = components['schemas']['DiscountCodeChangeGroupsAction'];
+export type DiscountCodeChangeIsActiveAction = components['schemas']['DiscountCodeChangeIsActiveAction'];
+export type DiscountCodeSetCartPredicateAction = components['schemas']['DiscountCodeSetCartPredicateAction'];
+export type DiscountCodeSetMaxApplicationsAction = components['schemas']['DiscountCodeSetMaxApplicationsAction'];
+export type DiscountCodeSetMaxApplicationsPerCustomerAction = components['schemas']['DiscountCodeSetMaxApplicationsPerCustomerAction'];
+export type DiscountCodeSetNameAction = components['schemas']['DiscountCodeSetNameAction'];
+export type DiscountCodeSetDescriptionAction = components['schemas']['DiscountCodeSetDescriptionAction'];
+export type DiscountCodeSetKeyAction = components['schemas']['DiscountCodeSetKeyAction'];
+export type DiscountCodeSetValidFromAction = components['schemas']['DiscountCodeSetValidFromAction'];
+export type DiscountCodeSetValidUntilAction = components['schemas']['DiscountCodeSetValidUntilAction'];
+export type DiscountCodeSetValidFromAndUntilAction = components['schemas']['DiscountCodeSetValidFromAndUntilAction'];
+export type DiscountCodePagedQueryResponse = components['schemas']['DiscountCodePagedQueryResponse'];
+export type DiscountCodeCreatedMessage = components['schemas']['DiscountCodeCreatedMessage'];
+export type DiscountCodeDeletedMessage = components['schemas']['DiscountCodeDeletedMessage'];
+export type DiscountCodeKeySetMessage = components['schemas']['DiscountCodeKeySetMessage'];
+export type CartAddDiscountCodeAction = components['schemas']['CartAddDiscountCodeAction'];
+export type CartRemoveDiscountCodeAction = components['schemas']['CartRemoveDiscountCodeAction'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];

@@ -21,6 +21,7 @@ import {
   customerDraft,
   customerGroupDraft,
   customObjectDraft,
+  discountCodeDraft,
   inventoryEntryDraft,
   deleteCatalogue,
   myPaymentDraft,
@@ -586,6 +587,56 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     const other = await session.expect<Resource>(201, 'POST', '/reviews', { text: 'Other' });
     created.push(`/reviews/${other.id}`);
     await session.expect(200, 'DELETE', `/reviews/${other.id}?version=${other.version}`);
+  });
+
+  it('Discount Code lifecycle: query, update by id and key, in-store reads, delete by key and by id', async () => {
+    const key = `${prefix}contract-code`;
+    // A Cart Discount of this run that requires a code: a sort order of its own.
+    const discount = await session.expect<Resource>(201, 'POST', '/cart-discounts', {
+      key,
+      name: { en: key },
+      value: { type: 'relative', permyriad: 1000 },
+      cartPredicate: '1 = 1',
+      target: { type: 'lineItems', predicate: '1 = 1' },
+      sortOrder: `0.${String(Date.now()).slice(-8)}1`,
+      requiresDiscountCode: true,
+      isActive: false,
+    });
+    created.push(`/cart-discounts/${discount.id}`);
+    const store = await session.expect<Resource & { key: string }>(201, 'POST', '/stores', { key: `${key}-store` });
+    created.push(`/stores/${store.id}`);
+    const cartDiscounts = [{ typeId: 'cart-discount' as const, id: discount.id }];
+    const code = await session.expect<Resource>(
+      201,
+      'POST',
+      '/discount-codes',
+      discountCodeDraft({ seed: 18 }).key(key).code(key).cartDiscounts(cartDiscounts).build(),
+    );
+    created.push(`/discount-codes/${code.id}`);
+    await get('/discount-codes?limit=5');
+    await get(`/discount-codes/${code.id}`);
+    await get(`/discount-codes/key=${key}`);
+    // A code whose Cart Discount names no Store is one of every Store.
+    await get(`/in-store/key=${store.key}/discount-codes?limit=5`);
+    await get(`/in-store/key=${store.key}/discount-codes/${code.id}`);
+    await get(`/in-store/key=${store.key}/discount-codes/key=${key}`);
+    const paused = await session.expect<Resource>(200, 'POST', `/discount-codes/${code.id}`, {
+      version: code.version,
+      actions: [{ action: 'changeIsActive', isActive: false }],
+    });
+    const limited = await session.expect<Resource>(200, 'POST', `/discount-codes/key=${key}`, {
+      version: paused.version,
+      actions: [{ action: 'setMaxApplications', maxApplications: 3 }],
+    });
+    await session.expect(200, 'DELETE', `/discount-codes/key=${key}?version=${limited.version}`);
+    const other = await session.expect<Resource>(
+      201,
+      'POST',
+      '/discount-codes',
+      discountCodeDraft({ seed: 19 }).key(`${key}-2`).code(`${key}-2`).cartDiscounts(cartDiscounts).build(),
+    );
+    created.push(`/discount-codes/${other.id}`);
+    await session.expect(200, 'DELETE', `/discount-codes/${other.id}?version=${other.version}`);
   });
 
   it('Inventory Entry lifecycle: query, quantity and key actions by id and key, delete by key and by id', async () => {

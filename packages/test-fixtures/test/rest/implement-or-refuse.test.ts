@@ -95,6 +95,8 @@ interface Refs {
   anonymousCartId: string;
   /** A Cart of the anonymous session `walk-sign-up` (a sign-up's). */
   signUpCartId: string;
+  /** A Cart Discount that requires a Discount Code (see {@link codeCartDiscount}). */
+  cartDiscountId?: string;
   n: number;
 }
 
@@ -107,6 +109,20 @@ async function orderableCart(api: Api, customerId?: string): Promise<{ id: strin
     ...(customerId !== undefined ? { customerId } : {}),
   });
   return { id: cart.body.id, version: cart.body.version };
+}
+
+let codeDiscounts = 0;
+/** A new Cart Discount that requires a Discount Code (sort orders are unique). */
+async function codeCartDiscount(api: Api): Promise<string> {
+  const discount = await api.call('POST', '/cart-discounts', {
+    name: { en: 'Code' },
+    value: { type: 'relative', permyriad: 1000 },
+    cartPredicate: '1 = 1',
+    target: { type: 'lineItems', predicate: '1 = 1' },
+    sortOrder: `0.08${String(++codeDiscounts).padStart(4, '0')}`,
+    requiresDiscountCode: true,
+  });
+  return discount.body.id as string;
 }
 
 /** Custom Fields of the Type every customizable draft uses, as sent and as answered. */
@@ -726,6 +742,26 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     shown: () => ({ transitions: [{ typeId: 'state', id: '00000000-0000-4000-8000-000000000001' }] }),
   },
+  // A code of this draft only, for a Cart Discount of its own.
+  DiscountCodeDraft: {
+    prepare: async (api) => ({ cartDiscountId: await codeCartDiscount(api) }),
+    body: ({ n, cartDiscountId }) => ({
+      key: `code-${n}`,
+      code: `CODE-${n}`,
+      name: { en: 'Code' },
+      description: { en: 'D' },
+      cartDiscounts: [{ typeId: 'cart-discount', id: cartDiscountId }],
+      cartPredicate: '1 = 1',
+      isActive: true,
+      maxApplications: 5,
+      maxApplicationsPerCustomer: 1,
+      groups: ['walk'],
+      validFrom: '2020-01-01T00:00:00.000Z',
+      validUntil: '2040-01-01T00:00:00.000Z',
+      custom,
+    }),
+    shown: (refs) => customShown(refs),
+  },
   // A location of this draft only: a location is in one Zone only.
   ZoneDraft: {
     body: ({ n }) => ({ key: `zone-${n}`, name: 'Z', description: 'D', locations: [{ country: 'DE', state: `state-${n}` }] }),
@@ -833,6 +869,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         'shopping-list-text-line-item',
         'cart-discount',
         'review',
+        'discount-code',
       ],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
@@ -1020,6 +1057,11 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     ReviewUpdateAction: async () => {
       const review = await api.call('POST', '/reviews', { rating: 1 });
       return { path: `/reviews/${review.body.id}`, version: review.body.version };
+    },
+    DiscountCodeUpdateAction: async () => {
+      const cartDiscounts = [{ typeId: 'cart-discount', id: await codeCartDiscount(api) }];
+      const code = await api.call('POST', '/discount-codes', { code: `WALK-${++counter}`, cartDiscounts });
+      return { path: `/discount-codes/${code.body.id}`, version: code.body.version };
     },
     ZoneUpdateAction: async () => ({ path: '/zones/key=walk', version: (await api.call('GET', '/zones/key=walk')).body.version }),
     CustomerGroupUpdateAction: async () => ({

@@ -169,8 +169,12 @@ describe('My Cart update actions', () => {
 
   it('answers 501 to a live My Cart action the emulator does not model, and to changeTaxMode Disabled InvalidField', async () => {
     const cart = await myCart(ann, { red: 1 });
-    const notEmulated = expectError(await updateMyCart(ann, cart, [{ action: 'addDiscountCode', code: 'SALE' }]), 501, 'NotEmulated');
-    expect(notEmulated).toMatchObject({ action: 'addDiscountCode' });
+    const notEmulated = expectError(
+      await updateMyCart(ann, cart, [{ action: 'changeLineItemsOrder', lineItemOrder: [] }]),
+      501,
+      'NotEmulated',
+    );
+    expect(notEmulated).toMatchObject({ action: 'changeLineItemsOrder' });
     expectError(await updateMyCart(ann, cart, [{ action: 'changeTaxMode', taxMode: 'Disabled' }]), 400, 'InvalidField');
     expect(ok(await updateMyCart(ann, cart, [{ action: 'changeTaxMode', taxMode: 'External' }])).taxMode).toBe('External');
   });

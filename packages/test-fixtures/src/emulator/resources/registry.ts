@@ -14,6 +14,7 @@ import { channelsModule } from './channels/module.js';
 import { customObjectsModule } from './custom-objects/module.js';
 import { customerGroupsModule } from './customer-groups/module.js';
 import { customersModule } from './customers/module.js';
+import { discountCodesModule } from './discount-codes/module.js';
 import { inventoryModule } from './inventory/module.js';
 import { typeIdOf, typeOfModule, type ResourceModule } from './kit/resource-module.js';
 import { registerResourceRoutes } from './kit/rest-routes.js';
@@ -64,6 +65,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   shoppingListsModule,
   cartDiscountsModule,
   reviewsModule,
+  discountCodesModule,
   messagesModule,
   categoriesModule,
   taxCategoriesModule,

@@ -67,6 +67,8 @@ export type CartUpdateActionInput = Nullable<{
   setLineItemPrice: ItemAddress & WithTaxRate;
   setLineItemTotalPrice: ItemAddress & WithTaxRate;
   setCustomShippingMethod: WithTaxRate & { shippingMethodName: string; shippingRate: RateInput };
+  addDiscountCode: { code: string; validateDuplicates?: boolean | null };
+  removeDiscountCode: { discountCode: { typeId: string; id: string } };
 }>;
 
 /** `ExternalTaxRateDraft` → REST: the schema default `subRates: []` means none (REST would check their sum). */
@@ -143,6 +145,7 @@ export const cartActions: ActionConverters<CartUpdateActionInput> = {
     'setDeleteDaysAfterLastModification',
     'setPurchaseOrderNumber',
     'setLineItemInventoryMode',
+    'removeDiscountCode',
   ]),
   // `dummy` is the live SDL's placeholder member, no REST member.
   freezeCart: ({ strategy }) => (strategy != null ? { strategy } : {}),
@@ -154,6 +157,8 @@ export const cartActions: ActionConverters<CartUpdateActionInput> = {
     ...withTaxRate(rest, field),
     shippingRate: rateDraft(shippingRate, `${field}.shippingRate`),
   }),
+  // validateDuplicates is ignored: a code the Cart holds stays once (carts/discount-codes.ts).
+  addDiscountCode: ({ code }) => ({ code }),
   addLineItem: withTaxRate,
   setLineItemTaxRate: withTaxRate,
   setCustomLineItemTaxRate: withTaxRate,

@@ -15,6 +15,7 @@ import { externalPriceActions } from './external-prices.js';
 import { assertFreezeAllows, freezeActions } from './freeze.js';
 import { refuseGift } from './gifts.js';
 import { inventoryActions } from './inventory.js';
+import { discountCodeActions } from './discount-codes.js';
 import { addLineItem, changeQuantity, lineItemOf, refreshProductData, repriceLines } from './line-items.js';
 import { cartSettingsOf } from '../project/cart-settings.js';
 import { assertPaymentUnassigned } from './payment-holder.js';
@@ -107,6 +108,7 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   ...freezeActions,
   ...customShippingActions,
   ...shoppingListActions,
+  ...discountCodeActions,
   setShippingAddress(cart, { address }) {
     setOptional(cart, 'shippingAddress', address && addressOf(address));
   },

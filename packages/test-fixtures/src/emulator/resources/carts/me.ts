@@ -23,6 +23,7 @@ type MyCartAction = Schemas['MyCartUpdateAction'];
 
 /** The Cart actions of the My Cart subset (live My Cart actions the emulator models). */
 const MY_CART_ACTIONS = [
+  'addDiscountCode',
   'addLineItem',
   'changeLineItemQuantity',
   'changeTaxMode',
@@ -40,6 +41,7 @@ const MY_CART_ACTIONS = [
   'setShippingMethod',
   'addPayment',
   'removePayment',
+  'removeDiscountCode',
 ] as const satisfies readonly MyCartAction['action'][];
 
 /** The members of a MyCartDraft that pass to the CartDraft as given (the others are the token's). */

@@ -6,12 +6,12 @@ import {
   applyItemDiscounts,
   applyShippingDiscounts,
   applyTotalDiscounts,
-  codeCartDiscounts,
   discountTaxedTotals,
   writeItemDiscounts,
   type DiscountOutcome,
   type DiscountResult,
 } from './discounts.js';
+import { CodeDiscounts } from './discount-codes.js';
 import type { Cart, CustomLineItem, LineItem } from './shapes.js';
 import { syncGiftLines } from './gifts.js';
 import { applyShipping, applyShippingPredicate } from './shipping.js';
@@ -90,7 +90,7 @@ function settle(ctx: WriteContext, cart: Cart, result: DiscountResult): void {
 export function recalculateCart(ctx: WriteContext, cart: Cart): CartRecalculation {
   const initial = (quantity: number) => [{ quantity, state: { typeId: 'state' as const, id: INITIAL_STATE_ID } }];
   for (const line of [...cart.lineItems, ...cart.customLineItems]) line.state = initial(line.quantity);
-  const brought = codeCartDiscounts(ctx.state, cart);
+  const brought = new CodeDiscounts(ctx, cart);
   let result: DiscountResult;
   if (discountCombinationModeOf(ctx.state) === 'BestDeal') {
     // The lower Cart total of Product Discounts only and Cart Discounts only
@@ -109,5 +109,6 @@ export function recalculateCart(ctx: WriteContext, cart: Cart): CartRecalculatio
   if (cart.lineItems.length > 0) cart.totalLineItemQuantity = sumCents(cart.lineItems.map((line) => line.quantity));
   else delete cart.totalLineItemQuantity;
   applyShippingPredicate(ctx, cart);
+  brought.settle(result.outcomes);
   return { outcomes: result.outcomes };
 }

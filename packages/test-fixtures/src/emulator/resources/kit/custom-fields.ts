@@ -27,6 +27,7 @@ export const CUSTOMIZABLE_TYPE_IDS = [
   'shopping-list',
   'cart-discount',
   'review',
+  'discount-code',
 ] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */

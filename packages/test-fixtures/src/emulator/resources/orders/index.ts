@@ -3,6 +3,7 @@ import { ApiError, errors } from '../../http/errors.js';
 import { cartType, type Cart } from '../carts/index.js';
 import { assertFrozenPricesHold } from '../carts/freeze.js';
 import { reserveStock } from '../carts/inventory.js';
+import { orderDiscountCodes } from '../carts/discount-codes.js';
 import { setCartState } from '../carts/states.js';
 import { customFieldsFrom } from '../kit/custom-fields.js';
 import { applyChange, createResource, type Caller } from '../kit/operations.js';
@@ -117,7 +118,7 @@ export function orderTypeOf(context: EmulatorContext): OrderType {
           setCartState(working, 'Ordered'),
         );
       });
-      return orderOf(cart, draft, ctx);
+      return { ...orderOf(cart, draft, ctx), discountCodes: orderDiscountCodes(ctx, cart) };
     },
     actions: orderActions,
     createdMessages: (order) => [{ type: 'OrderCreated', payload: { order: structuredClone(order) } }],
