@@ -623,35 +623,3 @@ export function discountTaxedTotals(cart: Cart, taken: number, totalBefore: numb
   if (cart.taxedShippingPrice)
     cart.taxedShippingPrice = scaledTaxedPrice(cart.taxedShippingPrice, taken, totalBefore, cart.taxRoundingMode)[0];
 }
-
-/** What the engine reads of a stored Discount Code (the discount-codes resource owns the rest). */
-interface DiscountCodeRecord extends StoredResource {
-  cartDiscounts: { id: string }[];
-  isActive: boolean;
-  cartPredicate?: string;
-  validFrom?: string;
-  validUntil?: string;
-}
-
-/**
- * The Cart Discounts the Discount Codes on a Cart bring: those of each code that exists, is
- * active, inside its validity window and whose own `cartPredicate` (if any) the Cart matches.
- *
- * @example
- * const brought = codeCartDiscounts(ctx.state, cart); // Set of cart-discount ids
- */
-export function codeCartDiscounts(state: EmulatorState, cart: Cart): Set<string> {
-  const brought = new Set<string>();
-  const codes = (cart.discountCodes ?? []) as { discountCode?: { id: string } }[];
-  if (codes.length === 0) return brought;
-  const collection = state.collection<DiscountCodeRecord>('discount-code');
-  const now = new Date(state.clock.now()).toISOString();
-  for (const entry of codes) {
-    const code = entry.discountCode && collection.get(entry.discountCode.id);
-    if (!code?.isActive || !isValidAt(code, now)) continue;
-    if (code.cartPredicate !== undefined && !safely(() => cartPredicate(code.cartPredicate!, 'cartPredicate'))?.matches(cart, state))
-      continue;
-    for (const discount of code.cartDiscounts) brought.add(discount.id);
-  }
-  return brought;
-}
