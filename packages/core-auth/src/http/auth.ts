@@ -13,6 +13,7 @@ const BODY = /"(error|code)"\s*:\s*"invalid_token"/;
 /**
  * Whether a 401 answer says the token was refused (`invalid_token` in `WWW-Authenticate`, or in
  * the JSON body as `error` or as an error `code`), as opposed to any other 401.
+ * @internal
  */
 export async function isInvalidTokenAnswer(response: Response): Promise<boolean> {
   return (

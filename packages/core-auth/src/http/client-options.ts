@@ -52,6 +52,7 @@ export interface CommonClientOptions {
  * that can stand in a URL path.
  * @throws {ConfigurationError} `INVALID_OPTION`: no options object, or an empty project key or
  *   one with `/`, `?`, `#` or spaces
+ * @internal
  */
 export function assertClientOptions(options: { projectKey: string }): void {
   if (typeof options !== 'object' || options === null) throw invalidOption('options are required');
@@ -71,7 +72,10 @@ function tokenSourceOf(auth: CommonClientOptions['auth']): TokenSource {
   return auth;
 }
 
-/** Where a client finds its service: {@link resolveServiceBase}'s input. */
+/**
+ * Where a client finds its service: {@link resolveServiceBase}'s input.
+ * @internal
+ */
 export interface ServiceBaseOptions {
   /** The base URL given, without the project key; deprecated alias hosts are mapped. Give this or `region`. */
   url?: string | undefined;
@@ -92,6 +96,7 @@ export interface ServiceBaseOptions {
  * checked and with a deprecated alias host mapped, or the service's host in the region given.
  * @throws {ConfigurationError} `INVALID_OPTION` with both or neither, `INSECURE_URL`,
  *   `INVALID_URL`, `CREDENTIALS_IN_URL` for a bad URL, `UNKNOWN_REGION`
+ * @internal
  */
 export function resolveServiceBase(options: ServiceBaseOptions): string {
   const { url, region } = options;
@@ -106,6 +111,7 @@ export function resolveServiceBase(options: ServiceBaseOptions): string {
  * The set-up of a client whose calls go to `<service base URL>/<projectKey>`, from options that
  * name the base URL `baseUrl`.
  * @throws {ConfigurationError} `INVALID_OPTION` and the codes of {@link resolveServiceBase}
+ * @internal
  */
 export function setUpClient(
   options: CommonClientOptions & { baseUrl?: string; region?: Region },
@@ -127,6 +133,7 @@ export function setUpClient(
 /**
  * The transport options of a client's {@link CommonClientOptions}: the token source, the
  * correlation id options, and `fetch`, `retry`, `userAgent` and `middleware` where given.
+ * @internal
  */
 export function clientTransportOptions(options: CommonClientOptions): TransportOptions {
   // Options left out stay `undefined`, which the transport reads as "the default".

@@ -10,7 +10,10 @@ export const CORRELATION_ID_HEADER = 'X-Correlation-ID';
 const VALID = /^[A-Za-z0-9_-]{8,256}$/;
 const PREFIX = /^[A-Za-z0-9_-]{1,200}$/;
 
-/** Whether a value is a correlation id the service accepts. */
+/**
+ * Whether a value is a correlation id the service accepts.
+ * @internal
+ */
 export function isValidCorrelationId(value: string): boolean {
   return VALID.test(value);
 }

@@ -31,6 +31,7 @@ function externalUserIdProblem(value: string): string | undefined {
  * Throws unless `value` can be sent as `X-External-User-ID`. The message does not repeat the
  * value: it may be the very personal data the check is about.
  * @throws {InvalidRequestError} `INVALID_EXTERNAL_USER_ID`
+ * @internal
  */
 export function assertExternalUserId(value: string): void {
   const problem = typeof value === 'string' ? externalUserIdProblem(value) : 'is not a string';

@@ -1,6 +1,8 @@
 /**
  * `@commerce-kit/core-auth/http`: the HTTP transport shared by the REST, GraphQL and Change
- * History clients. See {@link createTransport}.
+ * History clients. See {@link createTransport}. The names marked `@internal` are the kit those
+ * clients share (option checks, retry arithmetic, header helpers): not for applications, they
+ * may change in any release.
  */
 export { createTransport, type Transport, type TransportOptions } from './transport.js';
 export type { FetchFunction, Next, RequestSummary, TokenSource, TransportMiddleware, TransportRequest } from './types.js';

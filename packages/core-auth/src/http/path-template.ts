@@ -11,6 +11,7 @@ const templates = new Map<string, string[]>();
 /**
  * Fills the `{name}` parameters of a path template.
  * @throws {InvalidRequestError} `INVALID_PATH_PARAMETER` for an empty value or a dot segment
+ * @internal
  */
 export function fillPath(template: string, values: Record<string, unknown>): string {
   let parts = templates.get(template);

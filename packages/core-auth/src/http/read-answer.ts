@@ -12,6 +12,7 @@ export type ToError<E> = (body: unknown, response: Response) => E;
  * Reads an answer as openapi-fetch does: no data for 204, for HEAD or for an empty body; else the
  * body as `parseAs` says (`json` by default, `text`, `blob`, `arrayBuffer`, or `stream` for the
  * unread body itself).
+ * @internal
  */
 export async function readAnswer<E>(
   response: Response,

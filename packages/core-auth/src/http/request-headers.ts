@@ -17,6 +17,7 @@ type Pairs = Iterable<[string, unknown]>;
  * Merges `headers` into `into` (names lower-cased, so a later `accept-language` replaces an earlier
  * `Accept-Language`): a value replaces, a list appends each of its values (joined with `, `, as
  * `Headers.append` does), `null` removes the header, `undefined` is skipped.
+ * @internal
  */
 export function mergeHeaders(into: Record<string, string>, headers: HeadersOption | undefined): Record<string, string> {
   if (typeof headers !== 'object' || headers === null) return into;

@@ -11,6 +11,7 @@
  * - POST whose JSON body carries a numeric `version`: an update. If the first attempt
  *   was applied, the second is refused with 409 ConcurrentModification: never a double apply.
  * @param body The request body as text, if any.
+ * @internal
  */
 export function isIdempotentRequest(method: string, url: URL, body: string | undefined): boolean {
   switch (method.toUpperCase()) {
@@ -41,6 +42,7 @@ function hasNumericVersion(body: string): boolean {
 /**
  * Milliseconds a `Retry-After` header asks to wait: delay-seconds or an HTTP date (RFC 9110
  * 10.2.3). `undefined` when absent or unreadable; a date in the past is 0.
+ * @internal
  */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null) return undefined;
@@ -56,6 +58,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  * uniform draw in `[0, min(maxDelayMs, baseDelayMs * 2^retry))`.
  * @param retry 0 for the first retry.
  * @param random A source of numbers in [0, 1).
+ * @internal
  */
 export function fullJitterDelay(retry: number, options: { baseDelayMs: number; maxDelayMs: number }, random: () => number): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);

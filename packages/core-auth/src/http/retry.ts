@@ -53,7 +53,10 @@ export interface RetryOptions {
   onRetry?: (event: RetryEvent) => void;
 }
 
-/** The options with their defaults, checked. */
+/**
+ * The options with their defaults, checked.
+ * @internal
+ */
 export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> &
   Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
 
@@ -75,6 +78,7 @@ const DEFAULTS: Record<string, unknown> = {
  * Fills in the defaults of {@link RetryOptions} and checks the values; a misspelt option is
  * refused rather than ignored.
  * @throws {ConfigurationError} `INVALID_OPTION`
+ * @internal
  */
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
   const resolved = { ...DEFAULTS };

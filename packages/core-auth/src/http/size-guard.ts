@@ -28,7 +28,10 @@ function measureUrlAndHeaders(
   return { total: url + headers, url, headers };
 }
 
-/** Bytes of the URL plus every header line (`name: value` and CRLF), as the service counts them. */
+/**
+ * Bytes of the URL plus every header line (`name: value` and CRLF), as the service counts them.
+ * @internal
+ */
 export function urlAndHeadersBytes(request: { url: string; headers: Headers | Record<string, string> }): {
   total: number;
   url: number;

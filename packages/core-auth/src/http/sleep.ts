@@ -6,6 +6,7 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 /**
  * Resolves after `ms`, or rejects with `signal.reason` as soon as the signal aborts (at once if
  * it already has).
+ * @internal
  */
 export const abortableSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
