@@ -253,11 +253,9 @@ describe('checkedFetch', () => {
   it('leaves other hosts alone; an endpoint missing from the schema fails unless told to pass', async () => {
     const fake: FetchLike = async () => json({ anything: true });
     await expect(checkedFetch(target(fake))('https://cdn.example.com/p/image.png')).resolves.toBeInstanceOf(Response);
-    await expect(checkedFetch(target(fake))('https://api.example.com/p/quotes')).rejects.toThrow(
-      'no operation of the commerce schema',
+    await expect(checkedFetch(target(fake))('https://api.example.com/p/quotes')).rejects.toThrow('no operation of the commerce schema');
+    await expect(checkedFetch(target(fake), { unknownOperations: 'pass' })('https://api.example.com/p/quotes')).resolves.toBeInstanceOf(
+      Response,
     );
-    await expect(
-      checkedFetch(target(fake), { unknownOperations: 'pass' })('https://api.example.com/p/quotes'),
-    ).resolves.toBeInstanceOf(Response);
   });
 });

@@ -135,7 +135,7 @@ describe('the live shapes with their defaults', () => {
         { email: 'b@example.com', password: 'x', addresses: [{ country: 'DE', custom: { type: { key: 'tt' } } }] },
         'addresses.0.custom',
       ],
-      ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, state: { key: 'st' } }, 'state'],
+      ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, attributes: [] }, 'attributes'],
       ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, variants: [{ assets: [] }] }, 'variants.0.assets'],
       [
         '/products',

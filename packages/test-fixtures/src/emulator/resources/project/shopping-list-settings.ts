@@ -16,7 +16,10 @@ export const shoppingListSettingsActions = {
   /** Sets the retention of the lists without their own; without a value, the live default (360 days) again. */
   changeShoppingListsConfiguration(project: ProjectSettings, action: unknown, index: number): void {
     assertValid(commerceContract(), 'ProjectChangeShoppingListsConfigurationAction', action, `/actions/${index}`);
-    const { shoppingListsConfiguration } = action as Extract<Schemas['ProjectUpdateAction'], { action: 'changeShoppingListsConfiguration' }>;
+    const { shoppingListsConfiguration } = action as Extract<
+      Schemas['ProjectUpdateAction'],
+      { action: 'changeShoppingListsConfiguration' }
+    >;
     const days = shoppingListsConfiguration?.deleteDaysAfterLastModification;
     if (days === undefined) delete project.shoppingLists;
     else project.shoppingLists = { deleteDaysAfterLastModification: days };

@@ -349,7 +349,14 @@ export class SqliteProjectStorage implements ProjectStorage {
   }
 
   private putResource(typeId: string, resource: StoredResource): void {
-    this.run('insertResource', typeId, resource.id, indexKeyOf(typeId)(resource) ?? null, this.shared.nextPosition(), JSON.stringify(resource));
+    this.run(
+      'insertResource',
+      typeId,
+      resource.id,
+      indexKeyOf(typeId)(resource) ?? null,
+      this.shared.nextPosition(),
+      JSON.stringify(resource),
+    );
   }
 
   rewrite(store: StoredParts): void {
