@@ -4,6 +4,15 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AbsoluteCartDiscountValueInput = {
+  applicationMode: DiscountApplicationMode;
+  money: Array<MoneyInput>;
+};
+
+export type AbsoluteDiscountValueInput = {
+  money: Array<MoneyInput>;
+};
+
 export type AddCartCustomLineItem = {
   externalTaxRate?: ExternalTaxRateDraft | null | undefined;
   key?: string | null | undefined;
@@ -156,6 +165,42 @@ export type BaseMoneyInput = {
   highPrecision?: HighPrecisionMoneyInput | null | undefined;
 };
 
+/** Exactly one field must be set, otherwise `InvalidInput`. The live `pattern` target is not emulated. */
+export type CartDiscountTargetInput = {
+  customLineItems?: CustomLineItemsTargetInput | null | undefined;
+  lineItems?: LineItemsTargetInput | null | undefined;
+  multiBuyCustomLineItems?: MultiBuyCustomLineItemsTargetInput | null | undefined;
+  multiBuyLineItems?: MultiBuyLineItemsTargetInput | null | undefined;
+  shipping?: ShippingTargetInput | null | undefined;
+  totalPrice?: CartDiscountTotalPriceTargetInput | null | undefined;
+};
+
+export type CartDiscountTotalPriceTargetInput = {
+  dummy?: string | null | undefined;
+};
+
+/**
+ * `centPrecision` money, or the deprecated `currencyCode` and `centAmount`; `highPrecision` is not
+ * emulated (501).
+ */
+export type CartDiscountValueBaseMoneyInput = {
+  centAmount?: number | null | undefined;
+  centPrecision?: MoneyInput | null | undefined;
+  currencyCode?: string | null | undefined;
+  highPrecision?: HighPrecisionMoneyInput | null | undefined;
+};
+
+/** Exactly one field must be set, otherwise `InvalidInput`. The `…Cart` ones carry an `applicationMode`. */
+export type CartDiscountValueInput = {
+  absolute?: AbsoluteDiscountValueInput | null | undefined;
+  absoluteCart?: AbsoluteCartDiscountValueInput | null | undefined;
+  fixed?: FixedPriceDiscountValueInput | null | undefined;
+  fixedCart?: FixedPriceCartDiscountValueInput | null | undefined;
+  giftLineItem?: GiftLineItemValueInput | null | undefined;
+  relative?: RelativeDiscountValueInput | null | undefined;
+  relativeCart?: RelativeCartDiscountValueInput | null | undefined;
+};
+
 /**
  * The REST CartDraft (`currency` required, one of the project's; `customerId` must name a
  * Customer, whose Customer Group the Cart takes; `country` one of the project's and of the
@@ -229,6 +274,7 @@ export type CartUpdateAction = {
   setCustomerGroup?: SetCartCustomerGroup | null | undefined;
   setCustomerId?: SetCartCustomerId | null | undefined;
   setDeleteDaysAfterLastModification?: SetCartDeleteDaysAfterLastModification | null | undefined;
+  setDirectDiscounts?: SetCartDirectDiscounts | null | undefined;
   setKey?: SetCartKey | null | undefined;
   setLineItemInventoryMode?: SetCartLineItemInventoryMode | null | undefined;
   setLineItemPrice?: SetCartLineItemPrice | null | undefined;
@@ -352,6 +398,10 @@ export type CustomLineItemDraft = {
 
 export type CustomLineItemPriceMode = 'External' | 'Standard';
 
+export type CustomLineItemsTargetInput = {
+  predicate: string;
+};
+
 export type CustomerSignMeInDraft = {
   activeCartSignInMode?: AnonymousCartSignInMode | null | undefined;
   email: string;
@@ -363,6 +413,14 @@ export type DeliveryItemDraftType = {
   id: string;
   quantity: number;
 };
+
+/** The REST DirectDiscountDraft: value and target as in `createCartDiscount`. */
+export type DirectDiscountDraft = {
+  target?: CartDiscountTargetInput | null | undefined;
+  value: CartDiscountValueInput;
+};
+
+export type DiscountApplicationMode = 'EvenDistribution' | 'IndividualApplication' | 'ProportionateDistribution';
 
 /**
  * Mode `IndividualExclusion`: excludes a Product, all its variants or those of
@@ -391,6 +449,15 @@ export type ExternalTaxRateDraft = {
   subRates?: Array<SubRateDraft> | null | undefined;
 };
 
+export type FixedPriceCartDiscountValueInput = {
+  applicationMode: DiscountApplicationMode;
+  money: Array<CartDiscountValueBaseMoneyInput>;
+};
+
+export type FixedPriceDiscountValueInput = {
+  money: Array<CartDiscountValueBaseMoneyInput>;
+};
+
 /** `HardFreeze` is `NotEmulated`. */
 export type FreezeCart = {
   dummy?: string | null | undefined;
@@ -399,6 +466,13 @@ export type FreezeCart = {
 
 /** Only `SoftFreeze` is emulated; `HardFreeze` is `NotEmulated`. */
 export type FreezeStrategy = 'HardFreeze' | 'SoftFreeze';
+
+export type GiftLineItemValueInput = {
+  distributionChannel?: ResourceIdentifierInput | null | undefined;
+  product: ResourceIdentifierInput;
+  supplyChannel?: ResourceIdentifierInput | null | undefined;
+  variantId: number;
+};
 
 export type HighPrecisionMoneyInput = {
   centAmount?: number | null | undefined;
@@ -431,6 +505,10 @@ export type LineItemDraft = {
   variantId?: number | null | undefined;
 };
 
+export type LineItemsTargetInput = {
+  predicate: string;
+};
+
 export type LocalizedStringItemInputType = {
   locale: string;
   value: string;
@@ -445,6 +523,23 @@ export type MoneyDraft = {
 export type MoneyInput = {
   centAmount: number;
   currencyCode: string;
+};
+
+export type MultiBuyCustomLineItemsTargetInput = {
+  discountedQuantity: number;
+  maxOccurrence?: number | null | undefined;
+  predicate: string;
+  selectionMode?: SelectionMode | null | undefined;
+  triggerQuantity: number;
+};
+
+/** `selectionMode` is required, as over REST (400 RequiredField without it). */
+export type MultiBuyLineItemsTargetInput = {
+  discountedQuantity: number;
+  maxOccurrence?: number | null | undefined;
+  predicate: string;
+  selectionMode?: SelectionMode | null | undefined;
+  triggerQuantity: number;
 };
 
 /**
@@ -706,6 +801,15 @@ export type ReferenceInput = {
   typeId: string;
 };
 
+export type RelativeCartDiscountValueInput = {
+  applicationMode: DiscountApplicationMode;
+  permyriad: number;
+};
+
+export type RelativeDiscountValueInput = {
+  permyriad: number;
+};
+
 export type RemoveCartCustomLineItem = {
   customLineItemId?: string | null | undefined;
   customLineItemKey?: string | null | undefined;
@@ -785,6 +889,8 @@ export type ReturnShipmentState = 'Advised' | 'BackInStock' | 'Returned' | 'Unus
 
 export type RoundingMode = 'HalfDown' | 'HalfEven' | 'HalfUp';
 
+export type SelectionMode = 'Cheapest' | 'MostExpensive';
+
 export type SetCartAnonymousId = {
   anonymousId?: string | null | undefined;
 };
@@ -826,6 +932,10 @@ export type SetCartCustomerId = {
 /** Null sets the project's default. */
 export type SetCartDeleteDaysAfterLastModification = {
   deleteDaysAfterLastModification?: number | null | undefined;
+};
+
+export type SetCartDirectDiscounts = {
+  discounts: Array<DirectDiscountDraft>;
 };
 
 export type SetCartKey = {
@@ -1071,6 +1181,10 @@ export type ShippingRatePriceTierDraft = {
   CartClassification?: ShippingRatePriceTierCartClassificationDraft | null | undefined;
   CartScore?: ShippingRatePriceTierCartScoreDraft | null | undefined;
   CartValue?: ShippingRatePriceTierCartValueDraft | null | undefined;
+};
+
+export type ShippingTargetInput = {
+  dummy?: string | null | undefined;
 };
 
 /**

@@ -314,6 +314,8 @@ export type Cart = {
   customerGroupRef?: Maybe<Reference>;
   customerId?: Maybe<Scalars['String']['output']>;
   deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
+  /** The Cart's own discounts (`setDirectDiscounts`); while there are any, the project's Cart Discounts do not apply. */
+  directDiscounts: Array<DirectDiscount>;
   discountCodes: Array<DiscountCodeInfo>;
   /** The Cart Discounts on the total price (see the REST DiscountOnTotalPrice). */
   discountOnTotalPrice?: Maybe<DiscountOnTotalPrice>;
@@ -598,6 +600,7 @@ export type CartUpdateAction = {
   setCustomerGroup?: InputMaybe<SetCartCustomerGroup>;
   setCustomerId?: InputMaybe<SetCartCustomerId>;
   setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
+  setDirectDiscounts?: InputMaybe<SetCartDirectDiscounts>;
   setKey?: InputMaybe<SetCartKey>;
   setLineItemInventoryMode?: InputMaybe<SetCartLineItemInventoryMode>;
   setLineItemPrice?: InputMaybe<SetCartLineItemPrice>;
@@ -1098,6 +1101,20 @@ export type Dimensions = {
   __typename?: 'Dimensions';
   height: Scalars['Int']['output'];
   width: Scalars['Int']['output'];
+};
+
+/** A discount of one Cart: a Cart Discount's value and target, with an id. */
+export type DirectDiscount = {
+  __typename?: 'DirectDiscount';
+  id: Scalars['String']['output'];
+  target?: Maybe<CartDiscountTarget>;
+  value: CartDiscountValue;
+};
+
+/** The REST DirectDiscountDraft: value and target as in `createCartDiscount`. */
+export type DirectDiscountDraft = {
+  target?: InputMaybe<CartDiscountTargetInput>;
+  value: CartDiscountValueInput;
 };
 
 export type DiscountApplicationMode = 'EvenDistribution' | 'IndividualApplication' | 'ProportionateDistribution';
@@ -3924,6 +3941,10 @@ export type SetCartCustomerId = {
 /** Null sets the project's default. */
 export type SetCartDeleteDaysAfterLastModification = {
   deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetCartDirectDiscounts = {
+  discounts: Array<DirectDiscountDraft>;
 };
 
 export type SetCartDiscountDescription = {

@@ -73,6 +73,25 @@ function totalsOf(cart: Json): Json {
 }
 
 describe('Carts', () => {
+  it('set Direct Discounts through updateCart, priced as over REST, and read them back', async () => {
+    const cart = await c.cart({ taxMode: 'Disabled', lineItems: [{ sku: 'tee', quantity: 2 }] });
+    const discounts = [{ value: { relative: { permyriad: 1000 } }, target: { lineItems: { predicate: '1 = 1' } } }];
+    const { updateCart } = await data<{ updateCart: Json }>(
+      gql(
+        c.api,
+        `mutation ($id: String, $actions: [CartUpdateAction!]!) { updateCart(id: $id, version: ${cart['version']}, actions: $actions) {
+          totalPrice { centAmount } directDiscounts { id value { type ... on RelativeDiscountValue { permyriad } } target { type } } } }`,
+        { id: cart['id'], actions: [{ setDirectDiscounts: { discounts } }] },
+      ),
+    );
+    // 19.99 × 2 = 39.98 less 10 % per unit (1999 → 1799.1 → 1799): 2 × 17.99 = 35.98 EUR.
+    expect(updateCart['totalPrice']).toEqual({ centAmount: 3598 });
+    expect(updateCart['directDiscounts']).toEqual([
+      { id: expect.any(String), value: { type: 'relative', permyriad: 1000 }, target: { type: 'lineItems' } },
+    ]);
+    expect(ok(await c.api.call('GET', `/carts/${cart['id']}`))['totalPrice']).toEqual(money(3598));
+  });
+
   it('a Cart created over GraphQL is priced and taxed to the cent, as REST reads it', async () => {
     const { createCart: cart } = await data(
       createCart({

@@ -126,6 +126,15 @@ function targetDraft(input: TargetInput, field: string): object {
   return { type: name, ...rest };
 }
 
+/** `DirectDiscountDraft`: a value and a target as a Cart Discount draft takes them. */
+export type DirectDiscountInput = { value: ValueInput; target?: TargetInput | null };
+
+/** A Cart's `setDirectDiscounts` draft from GraphQL: value and target as in `createCartDiscount`. */
+export function directDiscountDraft(input: DirectDiscountInput, field: string): object {
+  const value = valueDraft(input.value, `${field}.value`);
+  return input.target == null ? { value } : { value, target: targetDraft(input.target, `${field}.target`) };
+}
+
 const stores = (identifiers: readonly IdentifierInput[] | null | undefined) => identifiers?.map(resourceIdentifier);
 
 /** GraphQL `CartDiscountDraft` → REST CartDiscountDraft. */
@@ -189,6 +198,13 @@ const TARGET_TYPES: Record<CartDiscountTarget['type'], string> = {
 
 type GiftValue = Extract<CartDiscountValue, { type: 'giftLineItem' }>;
 
+/** `value` and `target` as their GraphQL types, for a Cart Discount and a Cart's Direct Discount alike. */
+const valueAndTarget = {
+  value: (discount: Pick<CartDiscount, 'value'>) => ({ ...discount.value, __typename: valueTypename(discount.value) }),
+  target: (discount: Pick<CartDiscount, 'target'>) =>
+    discount.target ? { ...discount.target, __typename: TARGET_TYPES[discount.target.type] } : null,
+};
+
 /**
  * Cart Discounts in GraphQL, through the REST operations: `cartDiscount(s)` (and under `inStore`),
  * the create, update and delete mutations with `storeKey` as the live SDL has them.
@@ -211,11 +227,11 @@ export const cartDiscountResolvers: ResolverMap = mergeResolvers(
       storesRef: (discount: CartDiscount) => discount.stores,
       stores: (discount: CartDiscount, _: unknown, ctx: GraphqlContext) =>
         discount.stores.flatMap((store) => ctx.emulator.state.collection<Store>('store').getByKey(store.key) ?? []),
-      value: (discount: CartDiscount) => ({ ...discount.value, __typename: valueTypename(discount.value) }),
-      target: (discount: CartDiscount) => (discount.target ? { ...discount.target, __typename: TARGET_TYPES[discount.target.type] } : null),
+      ...valueAndTarget,
       recurringOrderScope: (discount: CartDiscount) => ({ ...discount.recurringOrderScope, __typename: 'NonRecurringOrdersOnly' }),
       ...modifiedBy,
     },
+    DirectDiscount: valueAndTarget,
     GiftLineItemValue: {
       productRef: (value: GiftValue) => value.product,
       distributionChannelRef: (value: GiftValue) => value.distributionChannel ?? null,

@@ -1,3 +1,4 @@
+import { directDiscountDraft, type DirectDiscountInput } from '../cart-discounts/graphql.js';
 import {
   localizedString,
   onlyMember,
@@ -51,6 +52,7 @@ export type CartUpdateActionInput = Nullable<{
   setCustomerGroup: { customerGroup?: IdentifierInput | null };
   setShippingMethod: { shippingMethod?: IdentifierInput | null } & WithTaxRate;
   addPayment: { payment: IdentifierInput };
+  setDirectDiscounts: { discounts: DirectDiscountInput[] };
   addShoppingList: { shoppingList: IdentifierInput; distributionChannel?: IdentifierInput | null; supplyChannel?: IdentifierInput | null };
   removePayment: { payment: IdentifierInput };
   recalculate: { updateProductData?: boolean | null };
@@ -150,6 +152,9 @@ export const cartActions: ActionConverters<CartUpdateActionInput> = {
   // `dummy` is the live SDL's placeholder member, no REST member.
   freezeCart: ({ strategy }) => (strategy != null ? { strategy } : {}),
   unfreezeCart: () => ({}),
+  setDirectDiscounts: ({ discounts }, field) => ({
+    discounts: discounts.map((discount, index) => directDiscountDraft(discount, `${field}.discounts.${index}`)),
+  }),
   changeLineItemQuantity: withTaxRate,
   setLineItemPrice: withTaxRate,
   setLineItemTotalPrice: withTaxRate,
