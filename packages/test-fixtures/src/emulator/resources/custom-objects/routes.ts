@@ -7,16 +7,8 @@ import { errors } from '../../http/errors.js';
 import { parseQueryParams, runOnArray, runQuery, type PagedQueryResult, type QuerySchema } from '../../query/index.js';
 import { commerceContract } from '../../validation/contract.js';
 import { deleteResource } from '../kit/operations.js';
-import { callerOf, expandParams, present } from '../kit/rest-routes.js';
+import { callerOf, expandParams, parsedVersion, present } from '../kit/rest-routes.js';
 import { customObjectAt, customObjectType, upsertCustomObject, type CustomObject } from './index.js';
-
-/** The optional `version` of a delete: when given, a non-negative integer. */
-function optionalVersion(c: Context<AppEnv>, current: number): number {
-  const raw = c.req.query('version');
-  if (raw === undefined) return current;
-  if (!/^\d+$/.test(raw)) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not an integer.`);
-  return Number(raw);
-}
 
 /**
  * The Custom Object routes: `POST /custom-objects` (upsert), `GET|HEAD /custom-objects` (every
@@ -66,6 +58,16 @@ export function registerCustomObjectRoutes(api: Hono<AppEnv>, context: EmulatorC
   api.delete(`${base}/:container/:key`, (c) => {
     requireScope(c.get('principal'), projectKey, type.scopes.manage);
     const current = customObjectAt(context, c.req.param('container'), c.req.param('key'));
-    return answer(c, deleteResource(context, type, { id: current.id }, optionalVersion(c, current.version), callerOf(c)));
+    const optionalVersion = c.req.query('version');
+    return answer(
+      c,
+      deleteResource(
+        context,
+        type,
+        { id: current.id },
+        optionalVersion === undefined ? current.version : parsedVersion(optionalVersion),
+        callerOf(c),
+      ),
+    );
   });
 }

@@ -47,6 +47,11 @@ export function presentReferenced(context: EmulatorContext, typeId: string, id: 
 export function versionParam(c: Context<AppEnv>): number {
   const raw = c.req.query('version');
   if (raw === undefined) throw errors.requiredField('version');
+  return parsedVersion(raw);
+}
+
+/** A `version` query parameter's value: a non-negative integer (400 otherwise). */
+export function parsedVersion(raw: string): number {
   const version = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(version))
     throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not an integer.`);
