@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../helpers/api.js';
+import { codeDiscountDraft } from '../rest/cart-fixtures.js';
 import { data, failure, gql } from './helpers.js';
 
 /**
@@ -11,16 +12,7 @@ import { data, failure, gql } from './helpers.js';
 let api: Api;
 beforeEach(async () => {
   api = await createApi({ projectKey: 'graphql-discount-codes' });
-  const discount = {
-    key: 'ten',
-    name: { en: 'Ten' },
-    value: { type: 'relative', permyriad: 1000 },
-    cartPredicate: '1 = 1',
-    target: { type: 'lineItems', predicate: '1 = 1' },
-    sortOrder: '0.5',
-    requiresDiscountCode: true,
-  };
-  expect((await api.call('POST', '/cart-discounts', discount)).status).toBe(201);
+  expect((await api.call('POST', '/cart-discounts', codeDiscountDraft('ten', '0.5'))).status).toBe(201);
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

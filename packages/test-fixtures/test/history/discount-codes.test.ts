@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { codeDiscountDraft } from '../rest/cart-fixtures.js';
 import { createHistoryApi, summary } from './helpers.js';
 
 /** Discount Codes have Change History Records labelled by their code; their Changes are named after the live actions. */
 describe('Change History of Discount Codes', () => {
   it('records a code: creation, its change actions, deletion, each labelled by the code', async () => {
     const api = await createHistoryApi();
-    const discount = {
-      key: 'ten',
-      name: { en: 'Ten' },
-      value: { type: 'relative', permyriad: 1000 },
-      cartPredicate: '1 = 1',
-      target: { type: 'lineItems', predicate: '1 = 1' },
-      sortOrder: '0.5',
-      requiresDiscountCode: true,
-    };
-    expect((await api.call('POST', '/cart-discounts', discount)).status).toBe(201);
+    expect((await api.call('POST', '/cart-discounts', codeDiscountDraft('ten', '0.5'))).status).toBe(201);
     const draft = { key: 'save', code: 'SAVE10', name: { en: 'Save' }, cartDiscounts: [{ typeId: 'cart-discount', key: 'ten' }] };
     const code = (await api.call('POST', '/discount-codes', draft)).body;
     const updated = await api.call('POST', '/discount-codes/key=save', {

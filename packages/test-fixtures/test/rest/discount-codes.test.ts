@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { passwordToken } from '../helpers/tokens.js';
+import { codeDiscountDraft } from './cart-fixtures.js';
 import { expectNothingChanged, orderApi, type OrderApi } from './order-fixtures.js';
 import { createStore, expectError, messagesOf, ok, raw, tokenWithScope, UUID, type ApiAnswer, type Json } from './helpers.js';
 
@@ -15,19 +16,7 @@ const at = (offsetMs: number) => new Date(o.api.clock.now() + offsetMs).toISOStr
 
 /** A Cart Discount that requires a Discount Code: 10 % off every Line Item unless `extra` says otherwise. */
 async function cartDiscount(key: string, extra: Json = {}): Promise<Json> {
-  return ok(
-    await o.api.call('POST', '/cart-discounts', {
-      key,
-      name: { en: key },
-      value: { type: 'relative', permyriad: 1000 },
-      cartPredicate: '1 = 1',
-      target: { type: 'lineItems', predicate: '1 = 1' },
-      sortOrder: `0.${++sortOrders}1`,
-      requiresDiscountCode: true,
-      ...extra,
-    }),
-    201,
-  );
+  return ok(await o.api.call('POST', '/cart-discounts', codeDiscountDraft(key, `0.${++sortOrders}1`, extra)), 201);
 }
 
 /** A Discount Code `code` for the Cart Discounts `keys`. */
